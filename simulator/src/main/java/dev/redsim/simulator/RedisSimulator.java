@@ -1,0 +1,235 @@
+package dev.redsim.simulator;
+
+import dev.redsim.simulator.engine.Config;
+import dev.redsim.simulator.engine.Engine;
+import dev.redsim.simulator.engine.TimeSource;
+import dev.redsim.simulator.protocol.Reply;
+import dev.redsim.simulator.protocol.RespDecoder;
+import dev.redsim.simulator.server.ClientConnection;
+import dev.redsim.simulator.server.ConnectionHandler;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * An in-process Redis-compatible server. Start one on a free port, point any Redis client at it, close it.
+ * Each instance owns its event loop thread (which executes every command, like Redis's main thread), its
+ * databases and its clock, so many can run in one JVM.
+ *
+ * <pre>{@code
+ * try (RedisSimulator redis = RedisSimulator.start()) {
+ *     Jedis jedis = new Jedis(redis.host(), redis.port());
+ * }
+ * }</pre>
+ */
+public final class RedisSimulator implements AutoCloseable {
+    private final Engine engine;
+    private final TimeSource time;
+    private final EventLoopGroup group;
+    private final Channel serverChannel;
+    private final String host;
+    private final int port;
+
+    private RedisSimulator(Builder b) {
+        this.time = new TimeSource(b.clock);
+        Config config = new Config();
+        config.setInternal("bind", b.bind);
+        if (b.password != null) {
+            config.setInternal("requirepass", b.password);
+        }
+        config.setInternal("databases", Integer.toString(b.databases));
+        config.setInternal("dir", System.getProperty("user.dir"));
+        this.engine = new Engine(config, time, b.databases);
+        boolean epoll = Epoll.isAvailable();
+        DefaultThreadFactory threads = new DefaultThreadFactory("redsim-engine", true);
+        this.group = epoll ? new EpollEventLoopGroup(1, threads) : new NioEventLoopGroup(1, threads);
+        Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(group)
+                .channel(channelType)
+                .option(ChannelOption.SO_BACKLOG, 511)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.SO_KEEPALIVE, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ClientConnection client = new ClientConnection(engine.nextClientId(), ch,
+                                new Reply(ch.alloc()), engine, time.millis());
+                        ch.pipeline().addLast(new RespDecoder(client), new ConnectionHandler(engine, client));
+                    }
+                });
+        try {
+            this.serverChannel = bootstrap.bind(b.bind, b.port).sync().channel();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            throw new IllegalStateException("interrupted while binding", e);
+        } catch (RuntimeException e) {
+            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            throw new IllegalStateException("cannot listen on " + b.bind + ":" + b.port + ": " + e.getMessage(), e);
+        }
+        this.host = b.bind;
+        this.port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
+        onEngine(() -> {
+            engine.port(port);
+            engine.config().setInternal("port", Integer.toString(port));
+            return null;
+        });
+        // serverCron runs at hz 10: active expiry of keys whose time has passed.
+        group.next().scheduleAtFixedRate(engine::activeExpireCycle, 100, 100, TimeUnit.MILLISECONDS);
+    }
+
+    /** Starts a simulator on a free port of 127.0.0.1. */
+    public static RedisSimulator start() {
+        return builder().start();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public String host() {
+        return host;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** redis://host:port (with the password when one is set), for clients that take a URI. */
+    public URI uri() {
+        return URI.create("redis://" + host + ":" + port);
+    }
+
+    /** Stops time: TTLs and timeouts stand still until {@link #unfreezeTime()} or {@link #advanceTime}. */
+    public void freezeTime() {
+        time.freeze();
+    }
+
+    public void unfreezeTime() {
+        time.unfreeze();
+    }
+
+    /**
+     * Moves the simulator's clock forward and expires, before returning, every key whose time has passed, so
+     * the next command of any client sees the new time (like miniredis's FastForward).
+     */
+    public void advanceTime(Duration amount) {
+        time.advance(amount);
+        onEngine(() -> {
+            engine.expireAllDue();
+            return null;
+        });
+    }
+
+    /** The simulator's current time in epoch milliseconds. */
+    public long currentTimeMillis() {
+        return time.millis();
+    }
+
+    /** Removes every key of every database (FLUSHALL), from outside any connection. */
+    public void flushAll() {
+        onEngine(() -> {
+            for (var db : engine.databases()) {
+                db.clear();
+            }
+            return null;
+        });
+    }
+
+    /** Runs code on the engine thread and waits for it; the way to touch engine state from a test thread. */
+    public <T> T onEngine(Callable<T> task) {
+        if (group.next().inEventLoop()) {
+            try {
+                return task.call();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        try {
+            return group.next().submit(task).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** The engine, for tests of simulator internals; call it only through {@link #onEngine}. */
+    public Engine engine() {
+        return engine;
+    }
+
+    /** Closes the listening socket and every connection, and stops the engine thread. */
+    @Override
+    public void close() {
+        serverChannel.close().syncUninterruptibly();
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    /** Options for a simulator; defaults: 127.0.0.1, a free port, no password, system clock, 16 databases. */
+    public static final class Builder {
+        private int port;
+        private String bind = "127.0.0.1";
+        private String password;
+        private Clock clock = Clock.systemUTC();
+        private int databases = 16;
+
+        public Builder port(int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("port out of range: " + port);
+            }
+            this.port = port;
+            return this;
+        }
+
+        public Builder bind(String address) {
+            this.bind = address;
+            return this;
+        }
+
+        /** requirepass: clients must AUTH (or HELLO ... AUTH) first. */
+        public Builder password(String password) {
+            this.password = password;
+            return this;
+        }
+
+        /** The clock the simulator follows (time control then moves relative to it). */
+        public Builder clock(Clock clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        public Builder databases(int count) {
+            if (count < 1) {
+                throw new IllegalArgumentException("at least one database: " + count);
+            }
+            this.databases = count;
+            return this;
+        }
+
+        public RedisSimulator start() {
+            return new RedisSimulator(this);
+        }
+    }
+}

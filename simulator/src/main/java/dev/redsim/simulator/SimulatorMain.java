@@ -1,0 +1,56 @@
+package dev.redsim.simulator;
+
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * The command line: {@code java -jar redsim-simulator.jar [--port N] [--bind ADDR] [--requirepass PASS]}.
+ * Prints a ready line as redis-server does and stops cleanly on SIGINT/SIGTERM.
+ */
+public final class SimulatorMain {
+    private SimulatorMain() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        RedisSimulator.Builder builder = RedisSimulator.builder().port(6379);
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            String value = i + 1 < args.length ? args[i + 1] : null;
+            switch (arg) {
+                case "--port" -> builder.port(Integer.parseInt(require(arg, value)));
+                case "--bind" -> builder.bind(require(arg, value));
+                case "--requirepass" -> builder.password(require(arg, value));
+                case "--databases" -> builder.databases(Integer.parseInt(require(arg, value)));
+                case "--help", "-h" -> {
+                    System.out.println("usage: java -jar redsim-simulator.jar [--port N (6379; 0 = any free port)] "
+                            + "[--bind ADDR (127.0.0.1)] [--requirepass PASS] [--databases N (16)]");
+                    return;
+                }
+                default -> {
+                    System.err.println("unknown option " + arg + " (try --help)");
+                    System.exit(2);
+                }
+            }
+            i++;
+        }
+        long started = System.nanoTime();
+        RedisSimulator simulator = builder.start();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            simulator.close();
+            System.out.println("redsim: stopped");
+            stopped.countDown();
+        }, "redsim-shutdown"));
+        System.out.printf("redsim %s ready to accept connections tcp on %s:%d (started in %d ms)%n",
+                dev.redsim.simulator.commands.ConnectionCommands.REDIS_VERSION, simulator.host(), simulator.port(),
+                (System.nanoTime() - started) / 1_000_000);
+        stopped.await();
+    }
+
+    private static String require(String option, String value) {
+        if (value == null) {
+            System.err.println(option + " needs a value");
+            System.exit(2);
+        }
+        return value;
+    }
+}

@@ -1,0 +1,145 @@
+package dev.redsim.simulator.command;
+
+import dev.redsim.simulator.engine.Engine;
+import dev.redsim.simulator.keyspace.Bytes;
+import dev.redsim.simulator.keyspace.Database;
+import dev.redsim.simulator.keyspace.Numbers;
+import dev.redsim.simulator.protocol.Reply;
+import dev.redsim.simulator.server.ClientConnection;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Everything one command call sees: its arguments, its client, the selected database, the reply writer and
+ * the engine. Argument helpers fail with Redis's own error texts.
+ */
+public final class CommandContext {
+    private final Engine engine;
+    private ClientConnection client;
+    private byte[][] args;
+    private CommandSpec spec;
+
+    public CommandContext(Engine engine) {
+        this.engine = engine;
+    }
+
+    /** Points the context at a new call (one context is reused: the engine runs one command at a time). */
+    public CommandContext reset(ClientConnection client, byte[][] args, CommandSpec spec) {
+        this.client = client;
+        this.args = args;
+        this.spec = spec;
+        return this;
+    }
+
+    public Engine engine() {
+        return engine;
+    }
+
+    public ClientConnection client() {
+        return client;
+    }
+
+    public CommandSpec spec() {
+        return spec;
+    }
+
+    public Reply reply() {
+        return client.reply();
+    }
+
+    public Database db() {
+        return engine.database(client.db());
+    }
+
+    public long now() {
+        return engine.time().millis();
+    }
+
+    // ---- arguments ----
+
+    public int argc() {
+        return args.length;
+    }
+
+    public byte[][] args() {
+        return args;
+    }
+
+    public byte[] arg(int i) {
+        return args[i];
+    }
+
+    public Bytes key(int i) {
+        return Bytes.wrap(args[i]);
+    }
+
+    public String text(int i) {
+        return new String(args[i], StandardCharsets.UTF_8);
+    }
+
+    /** Case-insensitive comparison of an argument with a keyword. */
+    public boolean is(int i, String keyword) {
+        byte[] a = args[i];
+        if (a.length != keyword.length()) {
+            return false;
+        }
+        for (int j = 0; j < a.length; j++) {
+            int c = a[j] & 0xff;
+            if (c >= 'A' && c <= 'Z') {
+                c += 32;
+            }
+            int k = keyword.charAt(j);
+            if (k >= 'A' && k <= 'Z') {
+                k += 32;
+            }
+            if (c != k) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** An integer argument; "value is not an integer or out of range" otherwise. */
+    public long longArg(int i) {
+        Long v = Numbers.parseLongStrict(args[i]);
+        if (v == null) {
+            throw RedisError.NOT_INTEGER;
+        }
+        return v;
+    }
+
+    /** An integer argument with a command-specific error text. */
+    public long longArg(int i, RedisError error) {
+        Long v = Numbers.parseLongStrict(args[i]);
+        if (v == null) {
+            throw error;
+        }
+        return v;
+    }
+
+    /** A float argument; "value is not a valid float" otherwise. */
+    public double doubleArg(int i) {
+        Double v = Numbers.parseDouble(args[i]);
+        if (v == null) {
+            throw RedisError.NOT_FLOAT;
+        }
+        return v;
+    }
+
+    // ---- effects that other parts of the server follow ----
+
+    /** A key was changed by this command (Redis's signalModifiedKey): invalidates WATCH. */
+    public void signalModified(Bytes key) {
+        engine.signalModifiedKey(client.db(), key);
+    }
+
+    /** Reports a keyspace event of a class from {@link dev.redsim.simulator.engine.KeyspaceEvents}. */
+    public void notifyEvent(int type, String event, Bytes key) {
+        engine.notifyKeyspaceEvent(type, event, key, client.db());
+    }
+
+    /** Counts changes for INFO (rdb_changes_since_last_save), as server.dirty. */
+    public void dirty(long changes) {
+        engine.addDirty(changes);
+    }
+}

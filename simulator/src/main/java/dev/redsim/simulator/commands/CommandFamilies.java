@@ -1,0 +1,31 @@
+package dev.redsim.simulator.commands;
+
+import dev.redsim.simulator.command.CommandFamily;
+import dev.redsim.simulator.command.CommandTable;
+
+import java.util.List;
+
+/** Every command family of the simulator; the command table is built from this list. */
+public final class CommandFamilies {
+    private CommandFamilies() {
+    }
+
+    public static List<CommandFamily> all() {
+        return List.of(
+                new ConnectionCommands(),
+                new ClientCommands(),
+                new ServerCommands(),
+                new KeyCommands(),
+                new StringCommands(),
+                new ListCommands(),
+                new HashCommands(),
+                new SetCommands(),
+                new SortedSetCommands());
+    }
+
+    public static void registerAll(CommandTable table) {
+        for (CommandFamily family : all()) {
+            family.register(table);
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package dev.redsim.simulator.commands;
+
+import dev.redsim.simulator.command.CommandContext;
+import dev.redsim.simulator.command.CommandFamily;
+import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.engine.Engine;
+import dev.redsim.simulator.protocol.Reply;
+import dev.redsim.simulator.server.ClientConnection;
+
+import static dev.redsim.simulator.command.CommandSpec.command;
+
+/** PING, ECHO, HELLO, AUTH, SELECT, QUIT, RESET (connection group). */
+public final class ConnectionCommands implements CommandFamily {
+    public static final String REDIS_VERSION = "7.0.15";
+    private static final RedisError WRONGPASS =
+            new RedisError("WRONGPASS invalid username-password pair or user is disabled.");
+
+    @Override
+    public void register(CommandTable t) {
+        t.add(command("ping", -1).flags("fast sentinel").group("connection").summary("Ping the server")
+                .handler(this::ping).build());
+        t.add(command("echo", 2).flags("fast").group("connection").summary("Echo the given string")
+                .handler(ctx -> ctx.reply().bulk(ctx.arg(1))).build());
+        t.add(command("hello", -1).flags("noscript loading stale fast no_auth sentinel allow_busy").group("connection")
+                .since("6.0.0").summary("Handshake with Redis").handler(this::hello).build());
+        t.add(command("auth", -2).flags("noscript loading stale fast no_auth sentinel allow_busy").group("connection")
+                .summary("Authenticate to the server").handler(this::auth).build());
+        t.add(command("select", 2).flags("loading stale fast").group("connection")
+                .summary("Change the selected database for the current connection").handler(this::select).build());
+        t.add(command("quit", -1).flags("allow_busy noscript loading stale fast no_auth").group("connection")
+                .summary("Close the connection").handler(this::quit).build());
+        t.add(command("reset", 1).flags("noscript loading stale fast no_auth allow_busy").group("connection")
+                .since("6.2.0").summary("Reset the connection").handler(this::reset).build());
+    }
+
+    private void ping(CommandContext ctx) {
+        if (ctx.argc() > 2) {
+            throw RedisError.wrongArity("ping");
+        }
+        if (ctx.argc() == 1) {
+            ctx.reply().simple("PONG");
+        } else {
+            ctx.reply().bulk(ctx.arg(1));
+        }
+    }
+
+    private void hello(CommandContext ctx) {
+        ClientConnection client = ctx.client();
+        int protocol = client.protocol();
+        int next = 1;
+        if (ctx.argc() >= 2) {
+            long version = ctx.longArg(1, new RedisError("ERR Protocol version is not an integer or out of range"));
+            if (version < 2 || version > 3) {
+                throw new RedisError("NOPROTO unsupported protocol version");
+            }
+            protocol = (int) version;
+            next = 2;
+        }
+        String name = null;
+        for (int j = next; j < ctx.argc(); j++) {
+            int left = ctx.argc() - j - 1;
+            if (ctx.is(j, "auth") && left >= 2) {
+                if (!checkPassword(ctx.engine(), ctx.text(j + 1), ctx.text(j + 2))) {
+                    throw WRONGPASS;
+                }
+                client.authenticated(true);
+                j += 2;
+            } else if (ctx.is(j, "setname") && left >= 1) {
+                name = ctx.text(j + 1);
+                ClientCommands.validateName(name);
+                j++;
+            } else {
+                throw new RedisError("ERR Syntax error in HELLO option '" + ctx.text(j) + "'");
+            }
+        }
+        if (!client.authenticated()) {
+            throw new RedisError("NOAUTH HELLO must be called with the client already authenticated, otherwise the "
+                    + "HELLO <proto> AUTH <user> <pass> option can be used to authenticate the client and select the "
+                    + "RESP protocol version at the same time");
+        }
+        if (name != null) {
+            client.name(name);
+        }
+        client.protocol(protocol);
+        Reply r = ctx.reply();
+        r.map(7);
+        r.bulk("server");
+        r.bulk("redis");
+        r.bulk("version");
+        r.bulk(REDIS_VERSION);
+        r.bulk("proto");
+        r.integer(protocol);
+        r.bulk("id");
+        r.integer(client.id());
+        r.bulk("mode");
+        r.bulk("standalone");
+        r.bulk("role");
+        r.bulk("master");
+        r.bulk("modules");
+        r.array(0);
+    }
+
+    private void auth(CommandContext ctx) {
+        if (ctx.argc() > 3) {
+            throw RedisError.SYNTAX;
+        }
+        String user = ctx.argc() == 3 ? ctx.text(1) : "default";
+        String password = ctx.text(ctx.argc() - 1);
+        if (ctx.argc() == 2 && !ctx.engine().authRequired()) {
+            throw new RedisError("ERR AUTH <password> called without any password configured for the default user. "
+                    + "Are you sure your configuration is correct?");
+        }
+        if (!checkPassword(ctx.engine(), user, password)) {
+            throw WRONGPASS;
+        }
+        ctx.client().authenticated(true);
+        ctx.reply().ok();
+    }
+
+    /** Only the default user exists: it takes requirepass, or any password when none is set (nopass). */
+    static boolean checkPassword(Engine engine, String user, String password) {
+        if (!user.equals("default")) {
+            return false;
+        }
+        return !engine.authRequired() || engine.config().requirePass().equals(password);
+    }
+
+    private void select(CommandContext ctx) {
+        long index = ctx.longArg(1);
+        if (index < 0 || index >= ctx.engine().databaseCount()) {
+            throw RedisError.DB_INDEX_OUT_OF_RANGE;
+        }
+        ctx.client().db((int) index);
+        ctx.reply().ok();
+    }
+
+    private void quit(CommandContext ctx) {
+        ctx.reply().enabled(true);
+        ctx.reply().ok();
+        ctx.client().closeAfterReply(true);
+    }
+
+    private void reset(CommandContext ctx) {
+        ClientConnection client = ctx.client();
+        client.db(0);
+        client.protocol(2);
+        client.name("");
+        client.replyMode(ClientConnection.ReplyMode.ON);
+        client.reply().enabled(true);
+        client.noEvict(false);
+        client.noTouch(false);
+        client.authenticated(!ctx.engine().authRequired());
+        ctx.reply().simple("RESET");
+    }
+}

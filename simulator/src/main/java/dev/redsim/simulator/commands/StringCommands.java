@@ -1,0 +1,302 @@
+package dev.redsim.simulator.commands;
+
+import dev.redsim.simulator.command.CommandContext;
+import dev.redsim.simulator.command.CommandFamily;
+import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.engine.KeyspaceEvents;
+import dev.redsim.simulator.keyspace.Bytes;
+import dev.redsim.simulator.keyspace.Database;
+import dev.redsim.simulator.keyspace.Numbers;
+import dev.redsim.simulator.keyspace.StringValue;
+
+import static dev.redsim.simulator.command.CommandSpec.command;
+
+/** The string commands of t_string.c. */
+public final class StringCommands implements CommandFamily {
+    private static final int NX = 1;
+    private static final int XX = 2;
+    private static final int GET = 4;
+    private static final int KEEPTTL = 8;
+    private static final int EX = 16;
+    private static final int PX = 32;
+    private static final int EXAT = 64;
+    private static final int PXAT = 128;
+    private static final int PERSIST = 256;
+    private static final int ANY_EXPIRE = EX | PX | EXAT | PXAT;
+
+    @Override
+    public void register(CommandTable t) {
+        t.add(command("get", 2).flags("readonly fast").keys(1, 1, 1).group("string")
+                .summary("Get the value of a key").handler(this::get).build());
+        t.add(command("set", -3).flags("write denyoom").keys(1, 1, 1).group("string")
+                .summary("Set the string value of a key").handler(this::set).build());
+        t.add(command("setnx", 3).flags("write denyoom fast").keys(1, 1, 1).group("string")
+                .summary("Set the value of a key, only if the key does not exist").handler(this::setnx).build());
+        t.add(command("setex", 4).flags("write denyoom").keys(1, 1, 1).group("string").since("2.0.0")
+                .summary("Set the value and expiration of a key").handler(ctx -> setWithExpire(ctx, 1000)).build());
+        t.add(command("psetex", 4).flags("write denyoom").keys(1, 1, 1).group("string").since("2.6.0")
+                .summary("Set the value and expiration in milliseconds of a key")
+                .handler(ctx -> setWithExpire(ctx, 1)).build());
+        t.add(command("mget", -2).flags("readonly fast").keys(1, -1, 1).group("string")
+                .summary("Get the values of all the given keys").handler(this::mget).build());
+        t.add(command("mset", -3).flags("write denyoom").keys(1, -1, 2).group("string").since("1.0.1")
+                .summary("Set multiple keys to multiple values").handler(ctx -> mset(ctx, false)).build());
+        t.add(command("msetnx", -3).flags("write denyoom").keys(1, -1, 2).group("string").since("1.0.1")
+                .summary("Set multiple keys to multiple values, only if none of the keys exist")
+                .handler(ctx -> mset(ctx, true)).build());
+        t.add(command("getset", 3).flags("write denyoom fast").keys(1, 1, 1).group("string")
+                .summary("Set the string value of a key and return its old value").handler(this::getset).build());
+        t.add(command("getdel", 2).flags("write fast").keys(1, 1, 1).group("string").since("6.2.0")
+                .summary("Get the value of a key and delete the key").handler(this::getdel).build());
+        t.add(command("append", 3).flags("write denyoom").keys(1, 1, 1).group("string").since("2.0.0")
+                .summary("Append a value to a key").handler(this::append).build());
+        t.add(command("strlen", 2).flags("readonly fast").keys(1, 1, 1).group("string").since("2.2.0")
+                .summary("Get the length of the value stored in a key").handler(this::strlen).build());
+        t.add(command("incr", 2).flags("write denyoom fast").keys(1, 1, 1).group("string")
+                .summary("Increment the integer value of a key by one").handler(ctx -> incrBy(ctx, 1)).build());
+        t.add(command("decr", 2).flags("write denyoom fast").keys(1, 1, 1).group("string")
+                .summary("Decrement the integer value of a key by one").handler(ctx -> incrBy(ctx, -1)).build());
+        t.add(command("incrby", 3).flags("write denyoom fast").keys(1, 1, 1).group("string")
+                .summary("Increment the integer value of a key by the given amount")
+                .handler(ctx -> incrBy(ctx, ctx.longArg(2))).build());
+        t.add(command("decrby", 3).flags("write denyoom fast").keys(1, 1, 1).group("string")
+                .summary("Decrement the integer value of a key by the given number")
+                .handler(this::decrBy).build());
+    }
+
+    /** The string under a key for reading, or null; WRONGTYPE for other types. */
+    static StringValue readString(CommandContext ctx, Bytes key) {
+        return ctx.db().getForRead(key, StringValue.class);
+    }
+
+    private void get(CommandContext ctx) {
+        StringValue value = readString(ctx, ctx.key(1));
+        ctx.reply().bulk(value == null ? null : value.bytes());
+    }
+
+    private void set(CommandContext ctx) {
+        int flags = 0;
+        byte[] expire = null;
+        for (int j = 3; j < ctx.argc(); j++) {
+            boolean hasNext = j + 1 < ctx.argc();
+            if (ctx.is(j, "nx") && (flags & XX) == 0) {
+                flags |= NX;
+            } else if (ctx.is(j, "xx") && (flags & NX) == 0) {
+                flags |= XX;
+            } else if (ctx.is(j, "get")) {
+                flags |= GET;
+            } else if (ctx.is(j, "keepttl") && (flags & (PERSIST | ANY_EXPIRE)) == 0) {
+                flags |= KEEPTTL;
+            } else if (ctx.is(j, "ex") && (flags & (KEEPTTL | PERSIST | EXAT | PX | PXAT)) == 0 && hasNext) {
+                flags |= EX;
+                expire = ctx.arg(++j);
+            } else if (ctx.is(j, "px") && (flags & (KEEPTTL | PERSIST | EX | EXAT | PXAT)) == 0 && hasNext) {
+                flags |= PX;
+                expire = ctx.arg(++j);
+            } else if (ctx.is(j, "exat") && (flags & (KEEPTTL | PERSIST | EX | PX | PXAT)) == 0 && hasNext) {
+                flags |= EXAT;
+                expire = ctx.arg(++j);
+            } else if (ctx.is(j, "pxat") && (flags & (KEEPTTL | PERSIST | EX | EXAT | PX)) == 0 && hasNext) {
+                flags |= PXAT;
+                expire = ctx.arg(++j);
+            } else {
+                throw RedisError.SYNTAX;
+            }
+        }
+        long when = expire == null ? 0 : expireMillis(ctx, expire, flags, "set");
+        Bytes key = ctx.key(1);
+        Database db = ctx.db();
+        if ((flags & GET) != 0) {
+            StringValue old = readString(ctx, key);
+            ctx.reply().bulk(old == null ? null : old.bytes());
+        }
+        boolean found = db.get(key) != null;
+        if (((flags & NX) != 0 && found) || ((flags & XX) != 0 && !found)) {
+            if ((flags & GET) == 0) {
+                ctx.reply().nullBulk();
+            }
+            return;
+        }
+        store(ctx, key, ctx.arg(2), (flags & KEEPTTL) != 0);
+        if (expire != null) {
+            db.setExpire(key, when);
+            ctx.notifyEvent(KeyspaceEvents.GENERIC, "expire", key);
+        }
+        if ((flags & GET) == 0) {
+            ctx.reply().ok();
+        }
+    }
+
+    /** Stores a string as setKey does: signals the change and reports the "set" event. */
+    static void store(CommandContext ctx, Bytes key, byte[] value, boolean keepTtl) {
+        if (keepTtl) {
+            ctx.db().putKeepTtl(key, StringValue.of(value));
+        } else {
+            ctx.db().put(key, StringValue.of(value));
+        }
+        ctx.signalModified(key);
+        ctx.dirty(1);
+        ctx.notifyEvent(KeyspaceEvents.STRING, "set", key);
+    }
+
+    /**
+     * The absolute expiry in ms from an EX/PX/EXAT/PXAT argument, with Redis's checks: an integer, positive,
+     * and no overflow once converted ("invalid expire time in '<command>' command").
+     */
+    static long expireMillis(CommandContext ctx, byte[] arg, int flags, String command) {
+        Long value = Numbers.parseLongStrict(arg);
+        if (value == null) {
+            throw RedisError.NOT_INTEGER;
+        }
+        long ms = value;
+        boolean seconds = (flags & (EX | EXAT)) != 0;
+        if (ms <= 0 || (seconds && ms > Long.MAX_VALUE / 1000)) {
+            throw RedisError.invalidExpireTime(command);
+        }
+        if (seconds) {
+            ms *= 1000;
+        }
+        if ((flags & (EX | PX)) != 0) {
+            ms += ctx.now();
+        }
+        if (ms <= 0) {
+            throw RedisError.invalidExpireTime(command);
+        }
+        return ms;
+    }
+
+    private void setnx(CommandContext ctx) {
+        Bytes key = ctx.key(1);
+        if (ctx.db().get(key) != null) {
+            ctx.reply().integer(0);
+            return;
+        }
+        store(ctx, key, ctx.arg(2), false);
+        ctx.reply().integer(1);
+    }
+
+    private void setWithExpire(CommandContext ctx, long unitMillis) {
+        int flags = unitMillis == 1000 ? EX : PX;
+        long when = expireMillis(ctx, ctx.arg(2), flags, ctx.spec().name());
+        Bytes key = ctx.key(1);
+        store(ctx, key, ctx.arg(3), false);
+        ctx.db().setExpire(key, when);
+        ctx.notifyEvent(KeyspaceEvents.GENERIC, "expire", key);
+        ctx.reply().ok();
+    }
+
+    private void mget(CommandContext ctx) {
+        ctx.reply().array(ctx.argc() - 1);
+        for (int i = 1; i < ctx.argc(); i++) {
+            Object value = ctx.db().getForRead(ctx.key(i));
+            ctx.reply().bulk(value instanceof StringValue s ? s.bytes() : null);
+        }
+    }
+
+    private void mset(CommandContext ctx, boolean onlyIfNoneExist) {
+        if (ctx.argc() % 2 == 0) {
+            throw RedisError.wrongArity(ctx.spec().name());
+        }
+        if (onlyIfNoneExist) {
+            for (int i = 1; i < ctx.argc(); i += 2) {
+                if (ctx.db().get(ctx.key(i)) != null) {
+                    ctx.reply().integer(0);
+                    return;
+                }
+            }
+        }
+        for (int i = 1; i < ctx.argc(); i += 2) {
+            store(ctx, ctx.key(i), ctx.arg(i + 1), false);
+        }
+        if (onlyIfNoneExist) {
+            ctx.reply().integer(1);
+        } else {
+            ctx.reply().ok();
+        }
+    }
+
+    private void getset(CommandContext ctx) {
+        Bytes key = ctx.key(1);
+        StringValue old = readString(ctx, key);
+        ctx.reply().bulk(old == null ? null : old.bytes());
+        store(ctx, key, ctx.arg(2), false);
+    }
+
+    private void getdel(CommandContext ctx) {
+        Bytes key = ctx.key(1);
+        StringValue old = readString(ctx, key);
+        if (old == null) {
+            ctx.reply().nullBulk();
+            return;
+        }
+        ctx.reply().bulk(old.bytes());
+        ctx.db().delete(key);
+        ctx.signalModified(key);
+        ctx.notifyEvent(KeyspaceEvents.GENERIC, "del", key);
+        ctx.dirty(1);
+    }
+
+    private void append(CommandContext ctx) {
+        Bytes key = ctx.key(1);
+        StringValue current = ctx.db().get(key, StringValue.class);
+        byte[] suffix = ctx.arg(2);
+        byte[] result;
+        if (current == null) {
+            result = suffix;
+            ctx.db().put(key, StringValue.of(suffix));
+        } else {
+            checkStringLength(ctx, (long) current.length() + suffix.length);
+            result = new byte[current.length() + suffix.length];
+            System.arraycopy(current.bytes(), 0, result, 0, current.length());
+            System.arraycopy(suffix, 0, result, current.length(), suffix.length);
+            ctx.db().putKeepTtl(key, StringValue.edited(result));
+        }
+        ctx.signalModified(key);
+        ctx.notifyEvent(KeyspaceEvents.STRING, "append", key);
+        ctx.dirty(1);
+        ctx.reply().integer(result.length);
+    }
+
+    /** Strings stop at proto-max-bulk-len, as checkStringLength in t_string.c. */
+    static void checkStringLength(CommandContext ctx, long size) {
+        if (size > ctx.engine().config().protoMaxBulkLen()) {
+            throw new RedisError("ERR string exceeds maximum allowed size (proto-max-bulk-len)");
+        }
+    }
+
+    private void strlen(CommandContext ctx) {
+        StringValue value = readString(ctx, ctx.key(1));
+        ctx.reply().integer(value == null ? 0 : value.length());
+    }
+
+    private void decrBy(CommandContext ctx) {
+        long by = ctx.longArg(2);
+        if (by == Long.MIN_VALUE) {
+            throw new RedisError("ERR decrement would overflow");
+        }
+        incrBy(ctx, -by);
+    }
+
+    private void incrBy(CommandContext ctx, long by) {
+        Bytes key = ctx.key(1);
+        StringValue current = ctx.db().get(key, StringValue.class);
+        long value = 0;
+        if (current != null) {
+            Long parsed = Numbers.parseLongStrict(current.bytes());
+            if (parsed == null) {
+                throw RedisError.NOT_INTEGER;
+            }
+            value = parsed;
+        }
+        if ((by < 0 && value < 0 && by < Long.MIN_VALUE - value) || (by > 0 && value > 0 && by > Long.MAX_VALUE - value)) {
+            throw RedisError.OVERFLOW;
+        }
+        long result = value + by;
+        ctx.db().putKeepTtl(key, StringValue.of(Numbers.toBytes(result)));
+        ctx.signalModified(key);
+        ctx.notifyEvent(KeyspaceEvents.STRING, "incrby", key);
+        ctx.dirty(1);
+        ctx.reply().integer(result);
+    }
+}

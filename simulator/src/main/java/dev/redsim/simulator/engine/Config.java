@@ -1,0 +1,259 @@
+package dev.redsim.simulator.engine;
+
+import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.keyspace.EncodingLimits;
+import dev.redsim.simulator.util.GlobMatcher;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * The server configuration: every Redis 7.0 parameter with its default (from config-defaults.tsv), so that
+ * CONFIG GET answers like Redis and CONFIG SET round-trips any known parameter. Parameters the simulator acts on
+ * are read through typed getters or change listeners.
+ */
+public final class Config implements EncodingLimits {
+    /** Old names Redis still accepts, mapped to the current ones. */
+    private static final Map<String, String> ALIASES = Map.ofEntries(
+            Map.entry("hash-max-ziplist-entries", "hash-max-listpack-entries"),
+            Map.entry("hash-max-ziplist-value", "hash-max-listpack-value"),
+            Map.entry("zset-max-ziplist-entries", "zset-max-listpack-entries"),
+            Map.entry("zset-max-ziplist-value", "zset-max-listpack-value"),
+            Map.entry("list-max-ziplist-size", "list-max-listpack-size"),
+            Map.entry("slaveof", "replicaof"),
+            Map.entry("slave-announce-ip", "replica-announce-ip"),
+            Map.entry("slave-announce-port", "replica-announce-port"),
+            Map.entry("slave-ignore-maxmemory", "replica-ignore-maxmemory"),
+            Map.entry("slave-lazy-flush", "replica-lazy-flush"),
+            Map.entry("slave-priority", "replica-priority"),
+            Map.entry("slave-read-only", "replica-read-only"),
+            Map.entry("slave-serve-stale-data", "replica-serve-stale-data"),
+            Map.entry("min-slaves-max-lag", "min-replicas-max-lag"),
+            Map.entry("min-slaves-to-write", "min-replicas-to-write"),
+            Map.entry("repl-ping-slave-period", "repl-ping-replica-period"),
+            Map.entry("cluster-slave-no-failover", "cluster-replica-no-failover"),
+            Map.entry("cluster-slave-validity-factor", "cluster-replica-validity-factor"));
+
+    /** Parameters Redis refuses to change at run time ("can't set immutable config"). */
+    private static final Set<String> IMMUTABLE = Set.of("daemonize", "databases", "io-threads", "pidfile",
+            "supervised", "unixsocket", "unixsocketperm", "logfile", "syslog-enabled", "syslog-ident",
+            "syslog-facility", "cluster-enabled", "cluster-config-file", "cluster-port", "aclfile",
+            "always-show-logo", "set-proc-title", "disable-thp", "tcp-backlog", "enable-debug-command",
+            "enable-module-command", "enable-protected-configs", "io-threads-do-reads", "appenddirname",
+            "appendfilename", "jemalloc-bg-thread", "oom-score-adj-values", "crash-log-enabled",
+            "crash-memcheck-enabled", "tls-cluster", "tls-replication", "tls-auth-clients");
+
+    private final Map<String, String> values = new LinkedHashMap<>();
+    private final Map<String, Consumer<String>> listeners = new LinkedHashMap<>();
+    private volatile int notifyFlags;
+    private volatile long protoMaxBulkLen;
+
+    public Config() {
+        try (InputStream in = Config.class.getResourceAsStream("/dev/redsim/simulator/config-defaults.tsv");
+             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                if (line.isEmpty() || line.startsWith("#")) {
+                    continue;
+                }
+                int tab = line.indexOf('\t');
+                String name = line.substring(0, tab);
+                if (!ALIASES.containsKey(name)) {
+                    values.put(name, line.substring(tab + 1));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        protoMaxBulkLen = Long.parseLong(values.get("proto-max-bulk-len"));
+    }
+
+    /** Registers code that acts on a parameter when CONFIG SET changes it. */
+    public void onChange(String name, Consumer<String> listener) {
+        listeners.put(name, listener);
+    }
+
+    public static String canonical(String name) {
+        String lower = name.toLowerCase();
+        return ALIASES.getOrDefault(lower, lower);
+    }
+
+    public boolean known(String name) {
+        return values.containsKey(canonical(name));
+    }
+
+    public String get(String name) {
+        return values.get(canonical(name));
+    }
+
+    public long getLong(String name) {
+        return Long.parseLong(get(name));
+    }
+
+    /** Sets a value without validation (start-up options such as port and requirepass). */
+    public void setInternal(String name, String value) {
+        String key = canonical(name);
+        values.put(key, value);
+        if (key.equals("proto-max-bulk-len")) {
+            protoMaxBulkLen = Long.parseLong(value);
+        } else if (key.equals("notify-keyspace-events")) {
+            notifyFlags = KeyspaceEvents.parse(value);
+        }
+    }
+
+    /**
+     * CONFIG SET of one parameter, validated as Redis validates it. Throws the error Redis would give; the
+     * caller wraps it with the "CONFIG SET failed" prefix.
+     */
+    public void set(String name, String value) {
+        String key = canonical(name);
+        String current = values.get(key);
+        if (current == null) {
+            throw new RedisError("Unknown option or number of arguments for CONFIG SET - '" + name + "'");
+        }
+        if (IMMUTABLE.contains(key)) {
+            throw new RedisError("can't set immutable config");
+        }
+        String stored = validate(key, current, value);
+        values.put(key, stored);
+        if (key.equals("proto-max-bulk-len")) {
+            protoMaxBulkLen = Long.parseLong(stored);
+        } else if (key.equals("notify-keyspace-events")) {
+            notifyFlags = KeyspaceEvents.parse(value);
+        }
+        Consumer<String> listener = listeners.get(key);
+        if (listener != null) {
+            listener.accept(stored);
+        }
+    }
+
+    private static String validate(String key, String current, String value) {
+        if (key.equals("notify-keyspace-events")) {
+            int flags = KeyspaceEvents.parse(value);
+            if (flags < 0) {
+                throw new RedisError("Invalid event class character. Use 'Ag$lshzxeKEtmd'.");
+            }
+            return KeyspaceEvents.format(flags);
+        }
+        if (current.equals("yes") || current.equals("no")) {
+            String v = value.toLowerCase();
+            if (!v.equals("yes") && !v.equals("no")) {
+                throw new RedisError("argument must be 'yes' or 'no'");
+            }
+            return v;
+        }
+        if (isInteger(current) && !key.equals("save")) {
+            Long parsed = parseMemory(value);
+            if (parsed == null) {
+                throw new RedisError("argument couldn't be parsed into an integer");
+            }
+            return Long.toString(parsed);
+        }
+        return value;
+    }
+
+    private static boolean isInteger(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(Character.isDigit(c) || (i == 0 && c == '-'))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** An integer with Redis's optional memory unit (k, kb, m, mb, g, gb; case-insensitive). */
+    static Long parseMemory(String text) {
+        String t = text.toLowerCase();
+        long mul = 1;
+        String[][] units = {{"kb", "1024"}, {"mb", "1048576"}, {"gb", "1073741824"},
+                {"k", "1000"}, {"m", "1000000"}, {"g", "1000000000"}, {"b", "1"}};
+        for (String[] unit : units) {
+            if (t.endsWith(unit[0])) {
+                mul = Long.parseLong(unit[1]);
+                t = t.substring(0, t.length() - unit[0].length());
+                break;
+            }
+        }
+        try {
+            return Math.multiplyExact(Long.parseLong(t), mul);
+        } catch (NumberFormatException | ArithmeticException e) {
+            return null;
+        }
+    }
+
+    /** Parameters (and aliases) matching a glob, sorted, as name/value pairs. */
+    public List<String[]> matching(String pattern) {
+        Map<String, String> result = new TreeMap<>();
+        String lower = pattern.toLowerCase();
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            if (GlobMatcher.matches(lower, e.getKey())) {
+                result.put(e.getKey(), e.getValue());
+            }
+        }
+        for (Map.Entry<String, String> alias : ALIASES.entrySet()) {
+            if (GlobMatcher.matches(lower, alias.getKey())) {
+                result.put(alias.getKey(), values.get(alias.getValue()));
+            }
+        }
+        List<String[]> pairs = new ArrayList<>();
+        result.forEach((k, v) -> pairs.add(new String[] {k, v}));
+        return pairs;
+    }
+
+    public int notifyFlags() {
+        return notifyFlags;
+    }
+
+    public long protoMaxBulkLen() {
+        return protoMaxBulkLen;
+    }
+
+    public String requirePass() {
+        return values.get("requirepass");
+    }
+
+    @Override
+    public long hashMaxListpackEntries() {
+        return getLong("hash-max-listpack-entries");
+    }
+
+    @Override
+    public long hashMaxListpackValue() {
+        return getLong("hash-max-listpack-value");
+    }
+
+    @Override
+    public long setMaxIntsetEntries() {
+        return getLong("set-max-intset-entries");
+    }
+
+    @Override
+    public long zsetMaxListpackEntries() {
+        return getLong("zset-max-listpack-entries");
+    }
+
+    @Override
+    public long zsetMaxListpackValue() {
+        return getLong("zset-max-listpack-value");
+    }
+
+    @Override
+    public long listMaxListpackSize() {
+        return getLong("list-max-listpack-size");
+    }
+}

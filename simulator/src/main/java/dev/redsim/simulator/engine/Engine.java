@@ -1,0 +1,253 @@
+package dev.redsim.simulator.engine;
+
+import dev.redsim.simulator.command.CommandContext;
+import dev.redsim.simulator.command.CommandFlag;
+import dev.redsim.simulator.command.CommandSpec;
+import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.commands.CommandFamilies;
+import dev.redsim.simulator.keyspace.Bytes;
+import dev.redsim.simulator.keyspace.Database;
+import dev.redsim.simulator.keyspace.KeyspaceHooks;
+import dev.redsim.simulator.server.ClientConnection;
+import dev.redsim.simulator.server.ServerContext;
+
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The engine: databases, configuration, clients and the command table, driven by exactly one thread (the
+ * server's event loop), as Redis's main thread drives server.c. Nothing here locks; everything that arrives
+ * from another thread is handed to that thread first.
+ */
+public final class Engine implements KeyspaceHooks, ServerContext {
+    private final Config config;
+    private final TimeSource time;
+    private final Database[] databases;
+    private final CommandTable table = new CommandTable();
+    private final CommandContext context = new CommandContext(this);
+    private final Map<Long, ClientConnection> clients = new LinkedHashMap<>();
+    private final Stats stats = new Stats();
+    private final String runId;
+    private final long startMillis;
+    private long nextClientId = 1;
+    private int port;
+    private long lastSaveSeconds;
+
+    public Engine(Config config, TimeSource time, int databaseCount) {
+        this.config = config;
+        this.time = time;
+        this.databases = new Database[databaseCount];
+        for (int i = 0; i < databaseCount; i++) {
+            databases[i] = new Database(i, time::millis, this);
+        }
+        byte[] random = new byte[20];
+        new SecureRandom().nextBytes(random);
+        this.runId = HexFormat.of().formatHex(random);
+        this.startMillis = time.millis();
+        this.lastSaveSeconds = startMillis / 1000;
+        CommandFamilies.registerAll(table);
+    }
+
+    // ---- accessors for commands ----
+
+    public Config config() {
+        return config;
+    }
+
+    public TimeSource time() {
+        return time;
+    }
+
+    public Database database(int index) {
+        return databases[index];
+    }
+
+    public int databaseCount() {
+        return databases.length;
+    }
+
+    public Database[] databases() {
+        return databases;
+    }
+
+    public CommandTable table() {
+        return table;
+    }
+
+    public Stats stats() {
+        return stats;
+    }
+
+    public String runId() {
+        return runId;
+    }
+
+    public long startMillis() {
+        return startMillis;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public void port(int port) {
+        this.port = port;
+    }
+
+    public long lastSaveSeconds() {
+        return lastSaveSeconds;
+    }
+
+    public void markSaved() {
+        lastSaveSeconds = time.millis() / 1000;
+        stats.dirty = 0;
+    }
+
+    public Collection<ClientConnection> clients() {
+        return Collections.unmodifiableCollection(clients.values());
+    }
+
+    public ClientConnection client(long id) {
+        return clients.get(id);
+    }
+
+    // ---- connections ----
+
+    @Override
+    public boolean authRequired() {
+        String pass = config.requirePass();
+        return pass != null && !pass.isEmpty();
+    }
+
+    @Override
+    public long protoMaxBulkLen() {
+        return config.protoMaxBulkLen();
+    }
+
+    public long nextClientId() {
+        return nextClientId++;
+    }
+
+    public void clientConnected(ClientConnection client) {
+        clients.put(client.id(), client);
+        stats.connectionsReceived++;
+    }
+
+    public void clientDisconnected(ClientConnection client) {
+        client.markClosed();
+        clients.remove(client.id());
+    }
+
+    // ---- dispatch ----
+
+    /** Runs one command for a client, writing its reply (processCommand + call in server.c). */
+    public void execute(ClientConnection client, byte[][] args) {
+        CommandSpec spec = table.lookup(args[0]);
+        if (spec == null) {
+            stats.countRejected(null);
+            client.reply().error(unknownCommand(args));
+            return;
+        }
+        if (spec.hasSubcommands() && args.length >= 2) {
+            CommandSpec sub = spec.subcommands().get(CommandTable.lowerAscii(args[1]));
+            if (sub == null) {
+                stats.countRejected(null);
+                client.reply().error("ERR unknown subcommand '" + truncate(text(args[1]), 128) + "'. Try "
+                        + spec.name().toUpperCase() + " HELP.");
+                return;
+            }
+            spec = sub;
+        }
+        if (!spec.arityAccepts(args.length)) {
+            stats.countRejected(spec.fullName());
+            client.reply().error(RedisError.wrongArity(spec.fullName()).getMessage());
+            return;
+        }
+        if (!client.authenticated() && !spec.has(CommandFlag.NO_AUTH)) {
+            stats.countRejected(spec.fullName());
+            client.reply().error(RedisError.NOAUTH.getMessage());
+            return;
+        }
+        call(client, args, spec);
+    }
+
+    private void call(ClientConnection client, byte[][] args, CommandSpec spec) {
+        long started = System.nanoTime();
+        boolean failed = false;
+        try {
+            spec.handler().execute(context.reset(client, args, spec));
+        } catch (RedisError e) {
+            failed = true;
+            stats.failedCalls++;
+            client.reply().error(e.getMessage());
+        }
+        stats.commandsProcessed++;
+        stats.countCall(spec.fullName(), (System.nanoTime() - started) / 1000, failed);
+        client.touch(time.millis(), spec.fullName());
+    }
+
+    /** Redis's text: the name, then up to 128 characters of the arguments, each quoted and followed by a space. */
+    static String unknownCommand(byte[][] args) {
+        StringBuilder rest = new StringBuilder();
+        for (int i = 1; i < args.length && rest.length() < 128; i++) {
+            String arg = text(args[i]);
+            rest.append('\'').append(truncate(arg, 128 - rest.length())).append("' ");
+        }
+        return "ERR unknown command '" + truncate(text(args[0]), 128) + "', with args beginning with: " + rest;
+    }
+
+    private static String truncate(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, max);
+    }
+
+    private static String text(byte[] b) {
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
+    // ---- keyspace effects ----
+
+    /** Redis's signalModifiedKey: WATCH invalidation hooks in here. */
+    public void signalModifiedKey(int db, Bytes key) {
+        // WATCH arrives with the transactions issue; the call sites are already in place.
+    }
+
+    /** Redis's notifyKeyspaceEvent: publishing arrives with pub/sub; the call sites are already in place. */
+    public void notifyKeyspaceEvent(int type, String event, Bytes key, int db) {
+        // Published on __keyspace@<db>__ / __keyevent@<db>__ once pub/sub exists.
+    }
+
+    public void addDirty(long changes) {
+        stats.dirty += changes;
+    }
+
+    @Override
+    public void expired(Database db, Bytes key) {
+        stats.expiredKeys++;
+        signalModifiedKey(db.id(), key);
+        notifyKeyspaceEvent(KeyspaceEvents.EXPIRED, "expired", key, db.id());
+    }
+
+    /** One round of active expiry over all databases (serverCron's activeExpireCycle). */
+    public void activeExpireCycle() {
+        for (Database db : databases) {
+            int rounds = 0;
+            // Like Redis: sample 20 keys, and go on while more than a quarter of the sample had expired.
+            while (db.sweepExpired(20) > 5 && rounds++ < 16) {
+                // keep sweeping
+            }
+        }
+    }
+
+    /** Removes everything whose time has passed, in every database (after a test moves the clock). */
+    public void expireAllDue() {
+        for (Database db : databases) {
+            db.sweepAllExpired();
+        }
+    }
+}

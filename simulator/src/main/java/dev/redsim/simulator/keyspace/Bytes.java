@@ -1,0 +1,64 @@
+package dev.redsim.simulator.keyspace;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * An immutable byte string used as a key, field or member: binary safe, hashed once, ordered as memcmp
+ * orders (unsigned bytes, shorter first on a common prefix), which is how Redis compares them.
+ */
+public final class Bytes implements Comparable<Bytes> {
+    private final byte[] data;
+    private int hash;
+
+    private Bytes(byte[] data) {
+        this.data = data;
+    }
+
+    /** Wraps without copying: the caller hands the array over and must not change it. */
+    public static Bytes wrap(byte[] data) {
+        return new Bytes(data);
+    }
+
+    public static Bytes of(String text) {
+        return new Bytes(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The bytes themselves; callers must not change them. */
+    public byte[] bytes() {
+        return data;
+    }
+
+    public int length() {
+        return data.length;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Bytes b && Arrays.equals(data, b.data);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = hash;
+        if (h == 0) {
+            h = Arrays.hashCode(data);
+            hash = h == 0 ? 1 : h;
+        }
+        return h;
+    }
+
+    @Override
+    public int compareTo(Bytes other) {
+        return compare(data, other.data);
+    }
+
+    public static int compare(byte[] a, byte[] b) {
+        return Arrays.compareUnsigned(a, b);
+    }
+
+    @Override
+    public String toString() {
+        return new String(data, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,247 @@
+package dev.redsim.simulator.keyspace;
+
+import dev.redsim.simulator.command.RedisError;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.LongSupplier;
+
+/**
+ * One numbered database: keys to values, and keys to their expiry time in epoch milliseconds. Expired keys
+ * are removed when touched (lazy expiry, as Redis's expireIfNeeded) and by the engine's active sweep.
+ */
+public final class Database {
+    private final int id;
+    private final LongSupplier clockMillis;
+    private final KeyspaceHooks hooks;
+    private HashMap<Bytes, RedisValue> values = new HashMap<>();
+    private HashMap<Bytes, Long> expires = new HashMap<>();
+    private long hits;
+    private long misses;
+
+    public Database(int id, LongSupplier clockMillis, KeyspaceHooks hooks) {
+        this.id = id;
+        this.clockMillis = clockMillis;
+        this.hooks = hooks;
+    }
+
+    public int id() {
+        return id;
+    }
+
+    public long now() {
+        return clockMillis.getAsLong();
+    }
+
+    // ---- lookups ----
+
+    /** The value under key, or null; an expired key is deleted first. Does not count hits. */
+    public RedisValue get(Bytes key) {
+        if (!expires.isEmpty()) {
+            expireIfNeeded(key);
+        }
+        return values.get(key);
+    }
+
+    /** A lookup for a read command: counts keyspace hits and misses as Redis's lookupKeyRead does. */
+    public RedisValue getForRead(Bytes key) {
+        RedisValue value = get(key);
+        if (value == null) {
+            misses++;
+        } else {
+            hits++;
+        }
+        return value;
+    }
+
+    public boolean exists(Bytes key) {
+        return get(key) != null;
+    }
+
+    /** The value if it has the wanted type, null if absent, WRONGTYPE otherwise. */
+    public <T extends RedisValue> T get(Bytes key, Class<T> type) {
+        return checkType(get(key), type);
+    }
+
+    /** As {@link #get(Bytes, Class)}, counting keyspace hits and misses. */
+    public <T extends RedisValue> T getForRead(Bytes key, Class<T> type) {
+        return checkType(getForRead(key), type);
+    }
+
+    private static <T extends RedisValue> T checkType(RedisValue value, Class<T> type) {
+        if (value == null) {
+            return null;
+        }
+        if (!type.isInstance(value)) {
+            throw RedisError.WRONGTYPE;
+        }
+        return type.cast(value);
+    }
+
+    // ---- writes ----
+
+    /** Stores a value and forgets any TTL the key had (Redis's setKey without KEEPTTL). */
+    public void put(Bytes key, RedisValue value) {
+        values.put(key, value);
+        if (!expires.isEmpty()) {
+            expires.remove(key);
+        }
+    }
+
+    /** Stores a value and keeps the key's TTL (used by commands that modify a value in place or KEEPTTL). */
+    public void putKeepTtl(Bytes key, RedisValue value) {
+        values.put(key, value);
+    }
+
+    public boolean delete(Bytes key) {
+        if (values.remove(key) == null) {
+            return false;
+        }
+        if (!expires.isEmpty()) {
+            expires.remove(key);
+        }
+        return true;
+    }
+
+    /** Removes the key if its aggregate value became empty (Redis deletes empty lists, sets, hashes, zsets). */
+    public void deleteIfEmpty(Bytes key, boolean empty) {
+        if (empty) {
+            delete(key);
+        }
+    }
+
+    public void clear() {
+        values = new HashMap<>();
+        expires = new HashMap<>();
+    }
+
+    /** Swaps the whole content with another database (SWAPDB). */
+    public void swapContents(Database other) {
+        HashMap<Bytes, RedisValue> v = values;
+        HashMap<Bytes, Long> e = expires;
+        values = other.values;
+        expires = other.expires;
+        other.values = v;
+        other.expires = e;
+    }
+
+    // ---- expiry ----
+
+    /** Expiry time in epoch ms, or -1 when the key has none (the caller checks existence first). */
+    public long expireAt(Bytes key) {
+        Long when = expires.get(key);
+        return when == null ? -1 : when;
+    }
+
+    public void setExpire(Bytes key, long epochMillis) {
+        expires.put(key, epochMillis);
+    }
+
+    public boolean persist(Bytes key) {
+        return expires.remove(key) != null;
+    }
+
+    /** True when the key exists with a TTL that has passed; deletes it and reports the expiry. */
+    public boolean expireIfNeeded(Bytes key) {
+        Long when = expires.get(key);
+        if (when == null || when > now()) {
+            return false;
+        }
+        values.remove(key);
+        expires.remove(key);
+        hooks.expired(this, key);
+        return true;
+    }
+
+    /**
+     * One pass of active expiry over a sample of keys with a TTL, like Redis's activeExpireCycle: returns how
+     * many of the sampled keys expired, so the caller can repeat while many do.
+     */
+    public int sweepExpired(int sample) {
+        if (expires.isEmpty()) {
+            return 0;
+        }
+        long now = now();
+        List<Bytes> due = new ArrayList<>();
+        int seen = 0;
+        Iterator<Map.Entry<Bytes, Long>> it = expires.entrySet().iterator();
+        while (it.hasNext() && seen < sample) {
+            Map.Entry<Bytes, Long> e = it.next();
+            seen++;
+            if (e.getValue() <= now) {
+                due.add(e.getKey());
+            }
+        }
+        for (Bytes key : due) {
+            expireIfNeeded(key);
+        }
+        return due.size();
+    }
+
+    /** Removes every key whose time has passed (used when a test advances the clock). */
+    public int sweepAllExpired() {
+        if (expires.isEmpty()) {
+            return 0;
+        }
+        long now = now();
+        List<Bytes> due = new ArrayList<>();
+        for (Map.Entry<Bytes, Long> e : expires.entrySet()) {
+            if (e.getValue() <= now) {
+                due.add(e.getKey());
+            }
+        }
+        for (Bytes key : due) {
+            expireIfNeeded(key);
+        }
+        return due.size();
+    }
+
+    // ---- iteration and stats ----
+
+    /** Live view of the keys (including expired ones not yet removed, as Redis's dict). */
+    public Set<Bytes> keys() {
+        return values.keySet();
+    }
+
+    public Map<Bytes, RedisValue> entries() {
+        return values;
+    }
+
+    public int size() {
+        return values.size();
+    }
+
+    public int expiresCount() {
+        return expires.size();
+    }
+
+    /** Average TTL in ms of keys with an expiry, for INFO keyspace avg_ttl. */
+    public long averageTtl() {
+        if (expires.isEmpty()) {
+            return 0;
+        }
+        long now = now();
+        long sum = 0;
+        for (long when : expires.values()) {
+            sum += Math.max(0, when - now);
+        }
+        return sum / expires.size();
+    }
+
+    public long hits() {
+        return hits;
+    }
+
+    public long misses() {
+        return misses;
+    }
+
+    public void resetStats() {
+        hits = 0;
+        misses = 0;
+    }
+}

@@ -1,0 +1,101 @@
+package dev.redsim.simulator.keyspace;
+
+import java.nio.charset.StandardCharsets;
+
+/** Number parsing with the exact acceptance rules of Redis's util.c (string2ll, string2ld, strtod use). */
+public final class Numbers {
+    private Numbers() {
+    }
+
+    /**
+     * string2ll: optional '-', digits, no '+', no spaces, no leading zeros, within 64 bits. Null when the text is
+     * not such an integer.
+     */
+    public static Long parseLongStrict(byte[] s) {
+        int len = s.length;
+        if (len == 0 || len > 20) {
+            return null;
+        }
+        if (len == 1 && s[0] == '0') {
+            return 0L;
+        }
+        int i = 0;
+        boolean negative = false;
+        if (s[0] == '-') {
+            negative = true;
+            i++;
+            if (len == 1) {
+                return null;
+            }
+        }
+        if (s[i] < '1' || s[i] > '9') {
+            return null;
+        }
+        long v = 0; // accumulate negatively so Long.MIN_VALUE parses
+        for (; i < len; i++) {
+            int d = s[i] - '0';
+            if (d < 0 || d > 9) {
+                return null;
+            }
+            if (v < (Long.MIN_VALUE + d) / 10) {
+                return null;
+            }
+            v = v * 10 - d;
+        }
+        if (!negative) {
+            if (v == Long.MIN_VALUE) {
+                return null;
+            }
+            return -v;
+        }
+        return v;
+    }
+
+    /**
+     * Parses a double as Redis's getDoubleFromObject: strtod over the whole string, no leading space, not NaN.
+     * Accepts "inf", "+inf", "-inf", "infinity" as strtod does. Null when invalid.
+     */
+    public static Double parseDouble(byte[] s) {
+        if (s.length == 0 || isSpace(s[0]) || isSpace(s[s.length - 1])) {
+            return null;
+        }
+        String text = new String(s, StandardCharsets.ISO_8859_1);
+        String lower = text.toLowerCase();
+        String unsigned = lower.startsWith("-") || lower.startsWith("+") ? lower.substring(1) : lower;
+        if (unsigned.equals("inf") || unsigned.equals("infinity")) {
+            return lower.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+        }
+        if (unsigned.startsWith("nan")) {
+            return null;
+        }
+        // strtod accepts decimal and hex floats; Java's parser also accepts a trailing 'd'/'f' which C does not.
+        char last = lower.charAt(lower.length() - 1);
+        if (last == 'd' || last == 'f') {
+            return null;
+        }
+        for (int i = 0; i < unsigned.length(); i++) {
+            char c = unsigned.charAt(i);
+            if (!(Character.isDigit(c) || c == '.' || c == 'e' || c == '+' || c == '-' || c == 'x' || c == 'p'
+                    || (c >= 'a' && c <= 'f'))) {
+                return null;
+            }
+        }
+        try {
+            if (unsigned.startsWith("0x")) {
+                String hex = lower.contains("p") ? text : text + "p0";
+                return Double.parseDouble(hex);
+            }
+            return Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static boolean isSpace(byte c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0x0b || c == '\f';
+    }
+
+    public static byte[] toBytes(long value) {
+        return Long.toString(value).getBytes(StandardCharsets.US_ASCII);
+    }
+}

@@ -1,0 +1,16 @@
+package dev.redsim.simulator.keyspace;
+
+/** A value stored under a key: one implementation per Redis type, as in Redis's robj types. */
+public sealed interface RedisValue permits StringValue, ListValue, HashValue, SetValue, SortedSetValue {
+    /** The name TYPE replies: string, list, hash, set, zset. */
+    String typeName();
+
+    /**
+     * The name OBJECT ENCODING replies. Like Redis, a value moves to the bigger encoding when a write crosses an
+     * {@link EncodingLimits} threshold and does not move back when it shrinks.
+     */
+    String encoding();
+
+    /** A deep copy, for COPY. */
+    RedisValue copy();
+}

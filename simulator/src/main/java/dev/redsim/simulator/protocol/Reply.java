@@ -1,0 +1,276 @@
+package dev.redsim.simulator.protocol;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+
+/**
+ * Writes replies for one connection straight into a Netty buffer. A command says what it answers
+ * (a map, a set, a double, a null) once; the framing for RESP2 or RESP3 follows from the connection's protocol,
+ * with the same down-conversions Redis makes for RESP2 clients.
+ */
+public final class Reply {
+    private static final byte[] CRLF = {'\r', '\n'};
+    private static final byte[] OK = "+OK\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NULL_RESP3 = "_\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NULL_BULK = "$-1\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NULL_ARRAY = "*-1\r\n".getBytes(StandardCharsets.US_ASCII);
+
+    private final ByteBufAllocator allocator;
+    private ByteBuf out;
+    private int protocol = 2;
+    /** While false (CLIENT REPLY OFF / SKIP), replies are dropped. */
+    private boolean enabled = true;
+
+    public Reply(ByteBufAllocator allocator) {
+        this.allocator = allocator;
+    }
+
+    public int protocol() {
+        return protocol;
+    }
+
+    public void protocol(int version) {
+        this.protocol = version;
+    }
+
+    public boolean resp3() {
+        return protocol == 3;
+    }
+
+    public void enabled(boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    public boolean enabled() {
+        return enabled;
+    }
+
+    /** True when bytes are waiting to be flushed. */
+    public boolean hasPending() {
+        return out != null && out.isReadable();
+    }
+
+    /** Hands the pending bytes to the caller (who writes and releases them). */
+    public ByteBuf takePending() {
+        ByteBuf pending = out;
+        out = null;
+        return pending;
+    }
+
+    public void discardPending() {
+        if (out != null) {
+            out.release();
+            out = null;
+        }
+    }
+
+    private ByteBuf buf() {
+        if (out == null) {
+            out = allocator.ioBuffer(256);
+        }
+        return out;
+    }
+
+    // ---- simple types ----
+
+    public void ok() {
+        if (enabled) {
+            buf().writeBytes(OK);
+        }
+    }
+
+    public void simple(String text) {
+        if (enabled) {
+            ByteBuf b = buf();
+            b.writeByte('+');
+            b.writeCharSequence(text, StandardCharsets.UTF_8);
+            b.writeBytes(CRLF);
+        }
+    }
+
+    /** An error reply; the text starts with its code (ERR, WRONGTYPE, ...), as Redis writes it. */
+    public void error(String text) {
+        if (enabled) {
+            ByteBuf b = buf();
+            b.writeByte('-');
+            // Redis replaces newlines so one error stays one protocol line.
+            b.writeCharSequence(text.replace('\r', ' ').replace('\n', ' '), StandardCharsets.UTF_8);
+            b.writeBytes(CRLF);
+        }
+    }
+
+    public void integer(long value) {
+        if (enabled) {
+            ByteBuf b = buf();
+            b.writeByte(':');
+            writeDecimal(b, value);
+            b.writeBytes(CRLF);
+        }
+    }
+
+    public void bulk(byte[] value) {
+        if (!enabled) {
+            return;
+        }
+        if (value == null) {
+            nullBulk();
+            return;
+        }
+        bulk(value, 0, value.length);
+    }
+
+    public void bulk(byte[] value, int offset, int length) {
+        if (enabled) {
+            ByteBuf b = buf();
+            b.writeByte('$');
+            writeDecimal(b, length);
+            b.writeBytes(CRLF);
+            b.writeBytes(value, offset, length);
+            b.writeBytes(CRLF);
+        }
+    }
+
+    public void bulk(String value) {
+        bulk(value == null ? null : value.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public void bulk(long value) {
+        bulk(Long.toString(value).getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /** RESP3 verbatim string ("txt" format); a bulk string in RESP2. */
+    public void verbatim(String text) {
+        if (!enabled) {
+            return;
+        }
+        if (!resp3()) {
+            bulk(text);
+            return;
+        }
+        byte[] body = text.getBytes(StandardCharsets.UTF_8);
+        ByteBuf b = buf();
+        b.writeByte('=');
+        writeDecimal(b, body.length + 4);
+        b.writeBytes(CRLF);
+        b.writeCharSequence("txt:", StandardCharsets.US_ASCII);
+        b.writeBytes(body);
+        b.writeBytes(CRLF);
+    }
+
+    /** The null of a missing value: RESP2 null bulk, RESP3 null. */
+    public void nullBulk() {
+        if (enabled) {
+            buf().writeBytes(resp3() ? NULL_RESP3 : NULL_BULK);
+        }
+    }
+
+    /** The null of a missing aggregate: RESP2 null array, RESP3 null. */
+    public void nullArray() {
+        if (enabled) {
+            buf().writeBytes(resp3() ? NULL_RESP3 : NULL_ARRAY);
+        }
+    }
+
+    /** A double as Redis 7.0 replies one (addReplyDouble): RESP3 double, RESP2 bulk string. */
+    public void doubleValue(double value) {
+        if (!enabled) {
+            return;
+        }
+        String text = DoubleFormat.reply(value);
+        if (resp3()) {
+            ByteBuf b = buf();
+            b.writeByte(',');
+            b.writeCharSequence(text, StandardCharsets.US_ASCII);
+            b.writeBytes(CRLF);
+        } else {
+            bulk(text.getBytes(StandardCharsets.US_ASCII));
+        }
+    }
+
+    /** A boolean: RESP3 #t/#f, RESP2 integer 1/0. */
+    public void bool(boolean value) {
+        if (!enabled) {
+            return;
+        }
+        if (resp3()) {
+            buf().writeBytes(value ? "#t\r\n".getBytes(StandardCharsets.US_ASCII) : "#f\r\n".getBytes(StandardCharsets.US_ASCII));
+        } else {
+            integer(value ? 1 : 0);
+        }
+    }
+
+    // ---- aggregates ----
+
+    public void array(int length) {
+        header('*', length);
+    }
+
+    /** A map of {@code pairs} entries: RESP3 map, RESP2 flat array of 2*pairs elements. */
+    public void map(int pairs) {
+        if (resp3()) {
+            header('%', pairs);
+        } else {
+            header('*', pairs * 2L);
+        }
+    }
+
+    /** A set: RESP3 set, RESP2 array. */
+    public void set(int length) {
+        header(resp3() ? '~' : '*', length);
+    }
+
+    /** A push frame (pub/sub messages): RESP3 push, RESP2 array. */
+    public void push(int length) {
+        header(resp3() ? '>' : '*', length);
+    }
+
+    /** Pairs that Redis sends as a flat array in RESP2 and as an array of 2-arrays in RESP3 (e.g. WITHSCORES). */
+    public void pairArray(int pairs) {
+        header('*', resp3() ? pairs : pairs * 2L);
+    }
+
+    /** Starts one pair of a {@link #pairArray}; a no-op in RESP2 where pairs are flat. */
+    public void pairStart() {
+        if (resp3()) {
+            header('*', 2);
+        }
+    }
+
+    public void bulkArray(Collection<byte[]> values) {
+        array(values.size());
+        for (byte[] v : values) {
+            bulk(v);
+        }
+    }
+
+    public void emptyArray() {
+        array(0);
+    }
+
+    private void header(char type, long length) {
+        if (enabled) {
+            ByteBuf b = buf();
+            b.writeByte(type);
+            writeDecimal(b, length);
+            b.writeBytes(CRLF);
+        }
+    }
+
+    /** Raw bytes already framed (used to forward prepared frames). */
+    public void raw(byte[] frame) {
+        if (enabled) {
+            buf().writeBytes(frame);
+        }
+    }
+
+    private static void writeDecimal(ByteBuf b, long value) {
+        if (value >= 0 && value < 10) {
+            b.writeByte('0' + (int) value);
+            return;
+        }
+        b.writeCharSequence(Long.toString(value), StandardCharsets.US_ASCII);
+    }
+}

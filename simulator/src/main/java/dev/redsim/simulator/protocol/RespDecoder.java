@@ -1,0 +1,207 @@
+package dev.redsim.simulator.protocol;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Turns the bytes a client sends into commands (byte[][]), following networking.c of Redis 7.0:
+ * multibulk requests, inline requests, and the same protocol errors at the same limits. After an error the
+ * rest of the input is discarded, as Redis does once it has decided to close the connection.
+ *
+ * <p>The decoder keeps its place inside a multibulk request, so a large value that arrives in many reads is
+ * not parsed again from the start each time.
+ */
+public final class RespDecoder extends ByteToMessageDecoder {
+    /** PROTO_INLINE_MAX_SIZE: the longest inline request or length line Redis waits for. */
+    static final int INLINE_MAX_SIZE = 64 * 1024;
+    private static final int UNAUTHENTICATED_MAX_ARGS = 10;
+    private static final int UNAUTHENTICATED_MAX_BULK = 16384;
+
+    private final DecoderLimits limits;
+    private boolean failed;
+    private int argsRemaining;
+    private byte[][] args;
+    private int argCount;
+    private long bulkLength = -1;
+
+    public RespDecoder(DecoderLimits limits) {
+        this.limits = limits;
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        while (in.isReadable()) {
+            if (failed) {
+                in.skipBytes(in.readableBytes());
+                return;
+            }
+            if (argsRemaining == 0) {
+                boolean progressed = in.getByte(in.readerIndex()) == '*' ? startMultibulk(in, out) : inline(in, out);
+                if (!progressed) {
+                    return;
+                }
+                if (argsRemaining == 0) {
+                    continue;
+                }
+            }
+            if (!readBulks(in, out)) {
+                return;
+            }
+        }
+    }
+
+    private boolean inline(ByteBuf in, List<Object> out) {
+        int newline = in.indexOf(in.readerIndex(), in.writerIndex(), (byte) '\n');
+        if (newline < 0) {
+            if (in.readableBytes() > INLINE_MAX_SIZE) {
+                fail(out, "too big inline request");
+                return true;
+            }
+            return false;
+        }
+        int end = newline;
+        if (end > in.readerIndex() && in.getByte(end - 1) == '\r') {
+            end--;
+        }
+        byte[] line = new byte[end - in.readerIndex()];
+        in.getBytes(in.readerIndex(), line);
+        in.readerIndex(newline + 1);
+        byte[][] inlineArgs = InlineSplitter.split(line);
+        if (inlineArgs == null) {
+            fail(out, "unbalanced quotes in request");
+        } else if (inlineArgs.length > 0) {
+            out.add(inlineArgs);
+        }
+        return true;
+    }
+
+    private boolean startMultibulk(ByteBuf in, List<Object> out) {
+        int cr = in.indexOf(in.readerIndex(), in.writerIndex(), (byte) '\r');
+        if (cr < 0) {
+            if (in.readableBytes() > INLINE_MAX_SIZE) {
+                fail(out, "too big mbulk count string");
+                return true;
+            }
+            return false;
+        }
+        if (cr + 1 >= in.writerIndex()) {
+            return false; // the '\n' has not arrived yet
+        }
+        long count = parseLong(in, in.readerIndex() + 1, cr);
+        if (count == Long.MIN_VALUE || count > Integer.MAX_VALUE) {
+            fail(out, "invalid multibulk length");
+            return true;
+        }
+        if (count > UNAUTHENTICATED_MAX_ARGS && !limits.authenticated()) {
+            fail(out, "unauthenticated multibulk length");
+            return true;
+        }
+        in.readerIndex(cr + 2);
+        if (count <= 0) {
+            return true; // an empty request: Redis ignores it
+        }
+        argsRemaining = (int) count;
+        args = new byte[(int) Math.min(count, 1024)][];
+        argCount = 0;
+        bulkLength = -1;
+        return true;
+    }
+
+    /** Reads as many bulk arguments as are complete; returns false when more input is needed. */
+    private boolean readBulks(ByteBuf in, List<Object> out) {
+        while (argsRemaining > 0) {
+            if (bulkLength < 0) {
+                int cr = in.indexOf(in.readerIndex(), in.writerIndex(), (byte) '\r');
+                if (cr < 0) {
+                    if (in.readableBytes() > INLINE_MAX_SIZE) {
+                        fail(out, "too big bulk count string");
+                        return true;
+                    }
+                    return false;
+                }
+                if (cr + 1 >= in.writerIndex()) {
+                    return false;
+                }
+                byte first = in.getByte(in.readerIndex());
+                if (first != '$') {
+                    fail(out, "expected '$', got '" + (char) (first & 0xff) + "'");
+                    return true;
+                }
+                long length = parseLong(in, in.readerIndex() + 1, cr);
+                if (length == Long.MIN_VALUE || length < 0 || length > limits.maxBulkLength()) {
+                    fail(out, "invalid bulk length");
+                    return true;
+                }
+                if (length > UNAUTHENTICATED_MAX_BULK && !limits.authenticated()) {
+                    fail(out, "unauthenticated bulk length");
+                    return true;
+                }
+                in.readerIndex(cr + 2);
+                bulkLength = length;
+            }
+            // Redis skips the two bytes after the payload without looking at them; so do we.
+            if (in.readableBytes() < bulkLength + 2) {
+                return false;
+            }
+            byte[] arg = new byte[(int) bulkLength];
+            in.readBytes(arg);
+            in.skipBytes(2);
+            bulkLength = -1;
+            if (argCount == args.length) {
+                args = Arrays.copyOf(args, Math.min(argCount * 2, argCount + argsRemaining));
+            }
+            args[argCount++] = arg;
+            argsRemaining--;
+        }
+        out.add(args.length == argCount ? args : Arrays.copyOf(args, argCount));
+        args = null;
+        return true;
+    }
+
+    private void fail(List<Object> out, String message) {
+        failed = true;
+        argsRemaining = 0;
+        args = null;
+        out.add(new ProtocolError("Protocol error: " + message));
+    }
+
+    /**
+     * Parses a decimal integer as Redis's string2ll does: optional '-', no '+', no leading zeros, no spaces.
+     * Returns Long.MIN_VALUE when the text is not such a number.
+     */
+    static long parseLong(ByteBuf in, int from, int to) {
+        int len = to - from;
+        if (len <= 0 || len > 20) {
+            return Long.MIN_VALUE;
+        }
+        int i = from;
+        boolean negative = false;
+        if (in.getByte(i) == '-') {
+            negative = true;
+            i++;
+            if (i == to) {
+                return Long.MIN_VALUE;
+            }
+        }
+        byte first = in.getByte(i);
+        if (first == '0') {
+            return (i + 1 == to && !negative) ? 0 : Long.MIN_VALUE;
+        }
+        long value = 0;
+        for (; i < to; i++) {
+            byte c = in.getByte(i);
+            if (c < '0' || c > '9') {
+                return Long.MIN_VALUE;
+            }
+            if (value > (Long.MAX_VALUE - (c - '0')) / 10) {
+                return Long.MIN_VALUE;
+            }
+            value = value * 10 + (c - '0');
+        }
+        return negative ? -value : value;
+    }
+}

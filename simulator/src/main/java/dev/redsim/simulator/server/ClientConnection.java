@@ -1,0 +1,186 @@
+package dev.redsim.simulator.server;
+
+import dev.redsim.simulator.protocol.DecoderLimits;
+import dev.redsim.simulator.protocol.Reply;
+import io.netty.channel.Channel;
+
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+
+/**
+ * The state Redis keeps per client (its struct client): id, name, selected db, protocol, authentication,
+ * reply mode, and where replies go. Touched only on the engine thread.
+ */
+public final class ClientConnection implements DecoderLimits {
+    private final long id;
+    private final Channel channel;
+    private final Reply reply;
+    private final ServerContext server;
+    private final long createdMillis;
+    private long lastInteractionMillis;
+    private int db;
+    private String name = "";
+    private String libName = "";
+    private String libVersion = "";
+    private boolean authenticated;
+    private boolean closeAfterReply;
+    private boolean closed;
+    private ReplyMode replyMode = ReplyMode.ON;
+    private boolean noEvict;
+    private boolean noTouch;
+    private String lastCommand = "NULL";
+
+    /** CLIENT REPLY modes. */
+    public enum ReplyMode { ON, OFF, SKIP, SKIP_NEXT }
+
+    public ClientConnection(long id, Channel channel, Reply reply, ServerContext server, long nowMillis) {
+        this.id = id;
+        this.channel = channel;
+        this.reply = reply;
+        this.server = server;
+        this.createdMillis = nowMillis;
+        this.lastInteractionMillis = nowMillis;
+        this.authenticated = !server.authRequired();
+    }
+
+    public long id() {
+        return id;
+    }
+
+    public Channel channel() {
+        return channel;
+    }
+
+    public Reply reply() {
+        return reply;
+    }
+
+    public int db() {
+        return db;
+    }
+
+    public void db(int db) {
+        this.db = db;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public void name(String name) {
+        this.name = name;
+    }
+
+    public String libName() {
+        return libName;
+    }
+
+    public void libName(String libName) {
+        this.libName = libName;
+    }
+
+    public String libVersion() {
+        return libVersion;
+    }
+
+    public void libVersion(String libVersion) {
+        this.libVersion = libVersion;
+    }
+
+    public int protocol() {
+        return reply.protocol();
+    }
+
+    public void protocol(int version) {
+        reply.protocol(version);
+    }
+
+    @Override
+    public boolean authenticated() {
+        return authenticated;
+    }
+
+    public void authenticated(boolean value) {
+        this.authenticated = value;
+    }
+
+    @Override
+    public long maxBulkLength() {
+        return server.protoMaxBulkLen();
+    }
+
+    public boolean closeAfterReply() {
+        return closeAfterReply;
+    }
+
+    /** Asks for the connection to be closed once the pending replies are written (QUIT, protocol errors). */
+    public void closeAfterReply(boolean value) {
+        this.closeAfterReply = value;
+    }
+
+    public boolean closed() {
+        return closed;
+    }
+
+    public void markClosed() {
+        this.closed = true;
+    }
+
+    public ReplyMode replyMode() {
+        return replyMode;
+    }
+
+    public void replyMode(ReplyMode mode) {
+        this.replyMode = mode;
+    }
+
+    public boolean noEvict() {
+        return noEvict;
+    }
+
+    public void noEvict(boolean value) {
+        this.noEvict = value;
+    }
+
+    public boolean noTouch() {
+        return noTouch;
+    }
+
+    public void noTouch(boolean value) {
+        this.noTouch = value;
+    }
+
+    public long createdMillis() {
+        return createdMillis;
+    }
+
+    public long lastInteractionMillis() {
+        return lastInteractionMillis;
+    }
+
+    public void touch(long nowMillis, String command) {
+        this.lastInteractionMillis = nowMillis;
+        this.lastCommand = command;
+    }
+
+    public String lastCommand() {
+        return lastCommand;
+    }
+
+    /** "ip:port" of the peer, as CLIENT LIST prints addr. */
+    public String address() {
+        return format(channel == null ? null : channel.remoteAddress());
+    }
+
+    /** "ip:port" of our side, as CLIENT LIST prints laddr. */
+    public String localAddress() {
+        return format(channel == null ? null : channel.localAddress());
+    }
+
+    private static String format(SocketAddress address) {
+        if (address instanceof InetSocketAddress inet) {
+            return inet.getAddress().getHostAddress() + ":" + inet.getPort();
+        }
+        return "?:0";
+    }
+}

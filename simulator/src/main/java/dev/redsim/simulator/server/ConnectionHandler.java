@@ -1,0 +1,81 @@
+package dev.redsim.simulator.server;
+
+import dev.redsim.simulator.engine.Engine;
+import dev.redsim.simulator.protocol.ProtocolError;
+import dev.redsim.simulator.protocol.Reply;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+
+import java.io.IOException;
+
+/**
+ * Feeds decoded commands of one connection to the engine and flushes the replies once per read batch, so a
+ * pipeline of N commands costs one write. Runs on the engine thread: the server has a single event loop,
+ * which is both Redis's I/O and its main thread.
+ */
+public final class ConnectionHandler extends ChannelInboundHandlerAdapter {
+    private final Engine engine;
+    private final ClientConnection client;
+
+    public ConnectionHandler(Engine engine, ClientConnection client) {
+        this.engine = engine;
+        this.client = client;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        engine.clientConnected(client);
+        ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (client.closeAfterReply() || client.closed()) {
+            return; // Redis stops reading from a client it is about to close
+        }
+        if (msg instanceof byte[][] args) {
+            engine.execute(client, args);
+        } else if (msg instanceof ProtocolError error) {
+            client.reply().enabled(true);
+            client.reply().error("ERR " + error.message());
+            client.closeAfterReply(true);
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        flush(ctx);
+    }
+
+    private void flush(ChannelHandlerContext ctx) {
+        Reply reply = client.reply();
+        if (reply.hasPending()) {
+            ByteBuf pending = reply.takePending();
+            if (client.closeAfterReply()) {
+                ctx.writeAndFlush(pending).addListener(ChannelFutureListener.CLOSE);
+            } else {
+                ctx.writeAndFlush(pending, ctx.voidPromise());
+            }
+        } else if (client.closeAfterReply()) {
+            ctx.close();
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        client.reply().discardPending();
+        engine.clientDisconnected(client);
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // A reset connection is ordinary for a server; anything else is a bug we must not hide from the log.
+        if (!(cause instanceof IOException)) {
+            cause.printStackTrace();
+        }
+        ctx.close();
+    }
+}
