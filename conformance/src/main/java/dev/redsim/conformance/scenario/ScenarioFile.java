@@ -1,0 +1,116 @@
+package dev.redsim.conformance.scenario;
+
+import dev.redsim.simulator.protocol.InlineSplitter;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads scenario files: plain text, one command per line in redis-cli's quoting, grouped into scenarios.
+ *
+ * <pre>
+ * # a comment
+ * ### SET with NX and GET        starts a scenario (each starts from empty databases)
+ * SET k v NX GET
+ * &#64;c2 GET k                   sent by a second connection
+ * &#64;sort SMEMBERS s            reply compared as an unordered collection
+ * &#64;approx 1 TTL k             integers may differ by at most 1
+ * &#64;shape SRANDMEMBER s 2      same type and size (random choice)
+ * &#64;ignore CLIENT ID           sent, not compared
+ * &#64;resp3 HGETALL h            only when the scenario runs under RESP3 (&#64;resp2 likewise)
+ * </pre>
+ */
+public final class ScenarioFile {
+    private ScenarioFile() {
+    }
+
+    public static List<Scenario> parse(String fileName, String text) {
+        List<Scenario> scenarios = new ArrayList<>();
+        String name = null;
+        int nameLine = 0;
+        List<Step> steps = new ArrayList<>();
+        String[] lines = text.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].strip();
+            int lineNo = i + 1;
+            if (line.startsWith("###")) {
+                if (name != null) {
+                    scenarios.add(new Scenario(fileName, name, nameLine, List.copyOf(steps)));
+                }
+                name = line.substring(3).strip();
+                nameLine = lineNo;
+                steps.clear();
+                continue;
+            }
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            if (name == null) {
+                throw new IllegalArgumentException(fileName + ":" + lineNo + ": a command before the first ### scenario");
+            }
+            steps.add(parseStep(fileName, lineNo, line));
+        }
+        if (name != null) {
+            scenarios.add(new Scenario(fileName, name, nameLine, List.copyOf(steps)));
+        }
+        return scenarios;
+    }
+
+    private static Step parseStep(String file, int lineNo, String line) {
+        int client = 1;
+        Step.Compare compare = Step.Compare.EXACT;
+        long tolerance = 0;
+        int protocol = 0;
+        String rest = line;
+        while (rest.startsWith("@")) {
+            int space = rest.indexOf(' ');
+            if (space < 0) {
+                throw new IllegalArgumentException(file + ":" + lineNo + ": directive without a command");
+            }
+            String directive = rest.substring(1, space);
+            rest = rest.substring(space + 1).stripLeading();
+            switch (directive) {
+                case "sort" -> compare = Step.Compare.SORTED;
+                case "shape" -> compare = Step.Compare.SHAPE;
+                case "ignore" -> compare = Step.Compare.IGNORE;
+                case "resp2" -> protocol = 2;
+                case "resp3" -> protocol = 3;
+                case "approx" -> {
+                    int next = rest.indexOf(' ');
+                    tolerance = Long.parseLong(rest.substring(0, next));
+                    rest = rest.substring(next + 1).stripLeading();
+                    compare = Step.Compare.APPROX;
+                }
+                default -> {
+                    if (directive.matches("c\\d+")) {
+                        client = Integer.parseInt(directive.substring(1));
+                    } else {
+                        throw new IllegalArgumentException(file + ":" + lineNo + ": unknown directive @" + directive);
+                    }
+                }
+            }
+        }
+        byte[][] args = InlineSplitter.split(rest.getBytes(StandardCharsets.UTF_8));
+        if (args == null || args.length == 0) {
+            throw new IllegalArgumentException(file + ":" + lineNo + ": cannot split: " + rest);
+        }
+        return new Step(lineNo, client, args, compare, tolerance, protocol);
+    }
+
+    /** Reads a scenario file from the classpath. */
+    public static List<Scenario> load(String resource) {
+        try (InputStream in = ScenarioFile.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no such resource: " + resource);
+            }
+            String name = resource.substring(resource.lastIndexOf('/') + 1);
+            return parse(name, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

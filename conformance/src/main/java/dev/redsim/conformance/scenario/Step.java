@@ -1,0 +1,41 @@
+package dev.redsim.conformance.scenario;
+
+/**
+ * One command of a scenario, with how its replies are compared.
+ *
+ * @param line       the line in the scenario file
+ * @param client     which connection sends it (1 unless the line says @c2, @c3, ...)
+ * @param args       the command
+ * @param compare    how replies are compared
+ * @param tolerance  for {@link Compare#APPROX}: the largest accepted difference between integer replies
+ * @param protocol   0 for both protocols, or 2 / 3 when the step runs only under that protocol
+ */
+public record Step(int line, int client, byte[][] args, Compare compare, long tolerance, int protocol) {
+    /** Declared normalisations, only where Redis itself is unordered, random or time-dependent. */
+    public enum Compare {
+        /** Byte for byte. */
+        EXACT,
+        /** Aggregate elements compared as a multiset (unordered replies such as SMEMBERS of a hashtable set). */
+        SORTED,
+        /** Integers within a tolerance (TTL/PTTL read while real time passes). */
+        APPROX,
+        /** Same RESP type and, for aggregates, the same number of elements (random choices). */
+        SHAPE,
+        /** Sent to both, not compared (ids, timestamps). */
+        IGNORE
+    }
+
+    public String commandText() {
+        StringBuilder sb = new StringBuilder();
+        for (byte[] arg : args) {
+            if (sb.length() > 0) {
+                sb.append(' ');
+            }
+            String s = new String(arg, java.nio.charset.StandardCharsets.UTF_8);
+            boolean plain = !s.isEmpty() && s.chars().allMatch(c -> c > 32 && c < 127 && c != '"' && c != '\'' && c != '\\');
+            sb.append(plain ? s : '"' + s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\r", "\\r")
+                    .replace("\n", "\\n") + '"');
+        }
+        return sb.toString();
+    }
+}
