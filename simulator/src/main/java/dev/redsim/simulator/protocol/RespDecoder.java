@@ -55,7 +55,7 @@ public final class RespDecoder extends ByteToMessageDecoder {
     }
 
     private boolean inline(ByteBuf in, List<Object> out) {
-        int newline = in.indexOf(in.readerIndex(), in.writerIndex(), (byte) '\n');
+        int newline = findInHeader(in, (byte) '\n');
         if (newline < 0) {
             if (in.readableBytes() > INLINE_MAX_SIZE) {
                 fail(out, "too big inline request");
@@ -80,7 +80,7 @@ public final class RespDecoder extends ByteToMessageDecoder {
     }
 
     private boolean startMultibulk(ByteBuf in, List<Object> out) {
-        int cr = in.indexOf(in.readerIndex(), in.writerIndex(), (byte) '\r');
+        int cr = findInHeader(in, (byte) '\r');
         if (cr < 0) {
             if (in.readableBytes() > INLINE_MAX_SIZE) {
                 fail(out, "too big mbulk count string");
@@ -115,7 +115,7 @@ public final class RespDecoder extends ByteToMessageDecoder {
     private boolean readBulks(ByteBuf in, List<Object> out) {
         while (argsRemaining > 0) {
             if (bulkLength < 0) {
-                int cr = in.indexOf(in.readerIndex(), in.writerIndex(), (byte) '\r');
+                int cr = findInHeader(in, (byte) '\r');
                 if (cr < 0) {
                     if (in.readableBytes() > INLINE_MAX_SIZE) {
                         fail(out, "too big bulk count string");
@@ -160,6 +160,26 @@ public final class RespDecoder extends ByteToMessageDecoder {
         out.add(args.length == argCount ? args : Arrays.copyOf(args, argCount));
         args = null;
         return true;
+    }
+
+    /**
+     * Where a header line ends. Redis looks for it with strchr on its NUL-terminated buffer, so a NUL byte hides
+     * everything after it: the line then counts as unfinished (and, past 64 KB, as too big). Like Redis, the size
+     * check happens only while the end is missing, after each read; the server reads 16 KB at a time as Redis
+     * does (PROTO_IOBUF_LEN), so the same input meets the same limits.
+     */
+    private static int findInHeader(ByteBuf in, byte wanted) {
+        int end = in.writerIndex();
+        for (int i = in.readerIndex(); i < end; i++) {
+            byte b = in.getByte(i);
+            if (b == wanted) {
+                return i;
+            }
+            if (b == 0) {
+                return -1;
+            }
+        }
+        return -1;
     }
 
     private void fail(List<Object> out, String message) {
