@@ -1,0 +1,104 @@
+package dev.redsim.simulator;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.Socket;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class SimulatorLifecycleTest {
+    @Test
+    void manySimulatorsRunSideBySideWithSeparateData() throws IOException {
+        List<RedisSimulator> simulators = new ArrayList<>();
+        try {
+            for (int i = 0; i < 5; i++) {
+                simulators.add(RedisSimulator.start());
+            }
+            for (int i = 0; i < simulators.size(); i++) {
+                try (TinyClient client = new TinyClient(simulators.get(i))) {
+                    client.call("SET who " + i);
+                }
+            }
+            for (int i = 0; i < simulators.size(); i++) {
+                try (TinyClient client = new TinyClient(simulators.get(i))) {
+                    assertThat(client.call("GET who")).isEqualTo(Integer.toString(i));
+                }
+            }
+        } finally {
+            simulators.forEach(RedisSimulator::close);
+        }
+    }
+
+    @Test
+    void closeFreesThePort() throws IOException {
+        RedisSimulator simulator = RedisSimulator.start();
+        int port = simulator.port();
+        simulator.close();
+        assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).isInstanceOf(ConnectException.class);
+        try (RedisSimulator again = RedisSimulator.builder().port(port).start();
+             TinyClient client = new TinyClient(again)) {
+            assertThat(client.call("PING")).isEqualTo("+PONG");
+        }
+    }
+
+    @Test
+    void passwordFromTheBuilderIsRequired() throws IOException {
+        try (RedisSimulator simulator = RedisSimulator.builder().password("secret").start();
+             TinyClient client = new TinyClient(simulator)) {
+            assertThat(client.call("GET k")).isEqualTo("-NOAUTH Authentication required.");
+            assertThat(client.call("AUTH wrong")).startsWith("-WRONGPASS");
+            assertThat(client.call("AUTH secret")).isEqualTo("+OK");
+            assertThat(client.call("GET k")).isEqualTo("$-1");
+        }
+    }
+
+    @Test
+    void databasesFromTheBuilder() throws IOException {
+        try (RedisSimulator simulator = RedisSimulator.builder().databases(2).start();
+             TinyClient client = new TinyClient(simulator)) {
+            assertThat(client.call("SELECT 1")).isEqualTo("+OK");
+            assertThat(client.call("SELECT 2")).isEqualTo("-ERR DB index is out of range");
+        }
+    }
+
+    @Test
+    void timeControlExpiresKeysWithoutSleeping() throws IOException {
+        Clock fixed = Clock.fixed(Instant.parse("2030-01-01T00:00:00Z"), ZoneOffset.UTC);
+        try (RedisSimulator simulator = RedisSimulator.builder().clock(fixed).start();
+             TinyClient client = new TinyClient(simulator)) {
+            assertThat(simulator.currentTimeMillis()).isEqualTo(Instant.parse("2030-01-01T00:00:00Z").toEpochMilli());
+            client.call("SET k v PX 1500");
+            simulator.advanceTime(java.time.Duration.ofMillis(1499));
+            assertThat(client.call("GET k")).isEqualTo("v");
+            simulator.advanceTime(java.time.Duration.ofMillis(1));
+            assertThat(client.call("GET k")).isEqualTo("$-1");
+        }
+    }
+
+    @Test
+    void frozenTimeStandsStill() throws IOException {
+        try (RedisSimulator simulator = RedisSimulator.start();
+             TinyClient client = new TinyClient(simulator)) {
+            simulator.freezeTime();
+            long frozen = simulator.currentTimeMillis();
+            client.call("SET k v PX 1");
+            // however long the machine takes, no simulated time passes while frozen
+            for (int i = 0; i < 100; i++) {
+                assertThat(client.call("GET k")).isEqualTo("v");
+            }
+            assertThat(simulator.currentTimeMillis()).isEqualTo(frozen);
+            simulator.advanceTime(java.time.Duration.ofMillis(1));
+            assertThat(client.call("GET k")).isEqualTo("$-1");
+            simulator.unfreezeTime();
+            assertThat(simulator.currentTimeMillis()).isGreaterThanOrEqualTo(frozen + 1);
+        }
+    }
+}
