@@ -84,6 +84,22 @@ class SimulatorLifecycleTest {
     }
 
     @Test
+    void advancingTimeExpiresKeysNobodyTouches() throws IOException {
+        try (RedisSimulator simulator = RedisSimulator.start();
+             TinyClient client = new TinyClient(simulator)) {
+            simulator.freezeTime();
+            for (int i = 0; i < 100; i++) {
+                client.call("SET k" + i + " v PX " + (1000 + i));
+            }
+            client.call("SET forever v");
+            simulator.advanceTime(java.time.Duration.ofMillis(1050));
+            assertThat(client.call("DBSIZE")).isEqualTo(":50");
+            simulator.advanceTime(java.time.Duration.ofMillis(50));
+            assertThat(client.call("DBSIZE")).isEqualTo(":1");
+        }
+    }
+
+    @Test
     void frozenTimeStandsStill() throws IOException {
         try (RedisSimulator simulator = RedisSimulator.start();
              TinyClient client = new TinyClient(simulator)) {

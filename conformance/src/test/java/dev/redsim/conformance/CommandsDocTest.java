@@ -1,0 +1,102 @@
+package dev.redsim.conformance;
+
+import dev.redsim.conformance.scenario.Scenario;
+import dev.redsim.conformance.scenario.ScenarioFile;
+import dev.redsim.conformance.scenario.Step;
+import dev.redsim.conformance.target.Targets;
+import dev.redsim.simulator.command.CommandFlag;
+import dev.redsim.simulator.command.CommandSpec;
+import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.commands.CommandFamilies;
+import org.junit.jupiter.api.Test;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * docs/commands.md is generated from the command table and from the scenario files (which commands are
+ * compared with real Redis). A local run rewrites it; a CI run fails when the committed file is stale.
+ */
+class CommandsDocTest {
+    private static final Path DOC = Path.of("..", "docs", "commands.md");
+
+    @Test
+    void commandsDocMatchesTheCommandTable() throws IOException, URISyntaxException {
+        String generated = generate();
+        if (Targets.realRedisRequired()) {
+            assertThat(Files.exists(DOC) ? Files.readString(DOC) : "")
+                    .as("docs/commands.md is stale: run the tests locally and commit it").isEqualTo(generated);
+        } else {
+            Files.writeString(DOC, generated, StandardCharsets.UTF_8);
+        }
+    }
+
+    static String generate() throws URISyntaxException {
+        CommandTable table = new CommandTable();
+        CommandFamilies.registerAll(table);
+        Set<String> compared = comparedCommands();
+        TreeMap<String, List<String>> byGroup = new TreeMap<>();
+        int total = 0;
+        int covered = 0;
+        for (CommandSpec spec : table.all()) {
+            List<CommandSpec> entries = new ArrayList<>();
+            if (spec.hasSubcommands()) {
+                entries.addAll(spec.subcommands().values());
+            } else {
+                entries.add(spec);
+            }
+            for (CommandSpec entry : entries) {
+                String name = entry.fullName().replace('|', ' ').toUpperCase();
+                boolean isCompared = compared.contains(name);
+                total++;
+                covered += isCompared ? 1 : 0;
+                String flags = entry.flags().stream().map(CommandFlag::redisName).collect(Collectors.joining(" "));
+                byGroup.computeIfAbsent(spec.group(), g -> new ArrayList<>()).add(String.format("| %s | %d | %s | %s |",
+                        name, entry.arity(), flags, isCompared ? "yes" : "no"));
+            }
+        }
+        StringBuilder md = new StringBuilder();
+        md.append("# Commands\n\n");
+        md.append("Generated from the simulator's command table and the conformance scenario files by CommandsDocTest; ")
+                .append("do not edit by hand.\n\n");
+        md.append(String.format("%d commands and subcommands; %d of them are compared with a real redis-server, ", total, covered))
+                .append("byte for byte under RESP2 and RESP3, by the scenario files in ")
+                .append("conformance/src/test/resources/scenarios.\n");
+        byGroup.forEach((group, rows) -> {
+            md.append("\n## ").append(group).append("\n\n");
+            md.append("| command | arity | flags | compared with Redis |\n|---|---|---|---|\n");
+            rows.forEach(r -> md.append(r).append('\n'));
+        });
+        return md.toString();
+    }
+
+    /** Command names (and "CONTAINER SUB" names) that some scenario step sends. */
+    private static Set<String> comparedCommands() throws URISyntaxException {
+        File dir = new File(CommandsDocTest.class.getClassLoader().getResource("scenarios").toURI());
+        Set<String> names = new HashSet<>();
+        for (File file : dir.listFiles((d, n) -> n.endsWith(".txt"))) {
+            for (Scenario scenario : ScenarioFile.load("scenarios/" + file.getName())) {
+                for (Step step : scenario.steps()) {
+                    String first = new String(step.args()[0], StandardCharsets.UTF_8).toUpperCase();
+                    names.add(first);
+                    if (step.args().length > 1) {
+                        names.add(first + " " + new String(step.args()[1], StandardCharsets.UTF_8).toUpperCase());
+                    }
+                }
+            }
+        }
+        return names;
+    }
+}
