@@ -233,14 +233,13 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         notifyKeyspaceEvent(KeyspaceEvents.EXPIRED, "expired", key, db.id());
     }
 
-    /** One round of active expiry over all databases (serverCron's activeExpireCycle). */
+    /** Keys one active-expiry round may remove per database, to bound the pause it causes. */
+    private static final int ACTIVE_EXPIRE_LIMIT = 10_000;
+
+    /** One round of active expiry over all databases (serverCron's activeExpireCycle, run at hz 10). */
     public void activeExpireCycle() {
         for (Database db : databases) {
-            int rounds = 0;
-            // Like Redis: sample 20 keys, and go on while more than a quarter of the sample had expired.
-            while (db.sweepExpired(20) > 5 && rounds++ < 16) {
-                // keep sweeping
-            }
+            db.sweepExpired(ACTIVE_EXPIRE_LIMIT);
         }
     }
 

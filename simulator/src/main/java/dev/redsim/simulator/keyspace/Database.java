@@ -2,11 +2,9 @@ package dev.redsim.simulator.keyspace;
 
 import dev.redsim.simulator.command.RedisError;
 
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.function.LongSupplier;
 
@@ -20,6 +18,18 @@ public final class Database {
     private final KeyspaceHooks hooks;
     private HashMap<Bytes, RedisValue> values = new HashMap<>();
     private HashMap<Bytes, Long> expires = new HashMap<>();
+    /**
+     * Deadlines in time order, for the active sweep. Entries go stale when a key's TTL changes or goes away;
+     * a stale entry is recognised (its time no longer matches {@link #expires}) and dropped when it comes up.
+     */
+    private PriorityQueue<Deadline> deadlines = new PriorityQueue<>();
+
+    private record Deadline(long when, Bytes key) implements Comparable<Deadline> {
+        @Override
+        public int compareTo(Deadline other) {
+            return Long.compare(when, other.when);
+        }
+    }
     private long hits;
     private long misses;
 
@@ -117,16 +127,20 @@ public final class Database {
     public void clear() {
         values = new HashMap<>();
         expires = new HashMap<>();
+        deadlines = new PriorityQueue<>();
     }
 
     /** Swaps the whole content with another database (SWAPDB). */
     public void swapContents(Database other) {
         HashMap<Bytes, RedisValue> v = values;
         HashMap<Bytes, Long> e = expires;
+        PriorityQueue<Deadline> d = deadlines;
         values = other.values;
         expires = other.expires;
+        deadlines = other.deadlines;
         other.values = v;
         other.expires = e;
+        other.deadlines = d;
     }
 
     // ---- expiry ----
@@ -139,6 +153,17 @@ public final class Database {
 
     public void setExpire(Bytes key, long epochMillis) {
         expires.put(key, epochMillis);
+        deadlines.add(new Deadline(epochMillis, key));
+        if (deadlines.size() > 2 * expires.size() + 1024) {
+            compactDeadlines();
+        }
+    }
+
+    /** Drops stale deadlines, so keys whose TTL is rewritten often do not grow the queue without bound. */
+    private void compactDeadlines() {
+        PriorityQueue<Deadline> fresh = new PriorityQueue<>(Math.max(16, expires.size()));
+        expires.forEach((key, when) -> fresh.add(new Deadline(when, key)));
+        deadlines = fresh;
     }
 
     public boolean persist(Bytes key) {
@@ -158,46 +183,26 @@ public final class Database {
     }
 
     /**
-     * One pass of active expiry over a sample of keys with a TTL, like Redis's activeExpireCycle: returns how
-     * many of the sampled keys expired, so the caller can repeat while many do.
+     * Active expiry: removes keys whose time has passed, in deadline order, at most {@code limit} of them (so
+     * one sweep cannot stall the server); returns how many expired. Unlike Redis's random sampling this finds
+     * every due key, so expiry events from the sweep do not depend on luck.
      */
-    public int sweepExpired(int sample) {
-        if (expires.isEmpty()) {
-            return 0;
-        }
+    public int sweepExpired(int limit) {
         long now = now();
-        List<Bytes> due = new ArrayList<>();
-        int seen = 0;
-        Iterator<Map.Entry<Bytes, Long>> it = expires.entrySet().iterator();
-        while (it.hasNext() && seen < sample) {
-            Map.Entry<Bytes, Long> e = it.next();
-            seen++;
-            if (e.getValue() <= now) {
-                due.add(e.getKey());
+        int expired = 0;
+        while (expired < limit && !deadlines.isEmpty() && deadlines.peek().when() <= now) {
+            Deadline d = deadlines.poll();
+            Long current = expires.get(d.key());
+            if (current != null && current == d.when() && expireIfNeeded(d.key())) {
+                expired++;
             }
         }
-        for (Bytes key : due) {
-            expireIfNeeded(key);
-        }
-        return due.size();
+        return expired;
     }
 
     /** Removes every key whose time has passed (used when a test advances the clock). */
     public int sweepAllExpired() {
-        if (expires.isEmpty()) {
-            return 0;
-        }
-        long now = now();
-        List<Bytes> due = new ArrayList<>();
-        for (Map.Entry<Bytes, Long> e : expires.entrySet()) {
-            if (e.getValue() <= now) {
-                due.add(e.getKey());
-            }
-        }
-        for (Bytes key : due) {
-            expireIfNeeded(key);
-        }
-        return due.size();
+        return sweepExpired(Integer.MAX_VALUE);
     }
 
     // ---- iteration and stats ----
