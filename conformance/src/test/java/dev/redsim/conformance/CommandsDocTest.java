@@ -1,5 +1,6 @@
 package dev.redsim.conformance;
 
+import dev.redsim.conformance.differential.Family;
 import dev.redsim.conformance.scenario.Scenario;
 import dev.redsim.conformance.scenario.ScenarioFile;
 import dev.redsim.conformance.scenario.Step;
@@ -47,6 +48,7 @@ class CommandsDocTest {
         CommandTable table = new CommandTable();
         CommandFamilies.registerAll(table);
         Set<String> compared = comparedCommands();
+        Set<String> generated = Family.MIXED.commandNames();
         TreeMap<String, List<String>> byGroup = new TreeMap<>();
         int total = 0;
         int covered = 0;
@@ -63,8 +65,8 @@ class CommandsDocTest {
                 total++;
                 covered += isCompared ? 1 : 0;
                 String flags = entry.flags().stream().map(CommandFlag::redisName).collect(Collectors.joining(" "));
-                byGroup.computeIfAbsent(spec.group(), g -> new ArrayList<>()).add(String.format("| %s | %d | %s | %s |",
-                        name, entry.arity(), flags, isCompared ? "yes" : "no"));
+                byGroup.computeIfAbsent(spec.group(), g -> new ArrayList<>()).add(String.format("| %s | %d | %s | %s | %s |",
+                        name, entry.arity(), flags, isCompared ? "yes" : "no", generated.contains(name) ? "yes" : "no"));
             }
         }
         StringBuilder md = new StringBuilder();
@@ -73,10 +75,11 @@ class CommandsDocTest {
                 .append("do not edit by hand.\n\n");
         md.append(String.format("%d commands and subcommands; %d of them are compared with a real redis-server, ", total, covered))
                 .append("byte for byte under RESP2 and RESP3, by the scenario files in ")
-                .append("conformance/src/test/resources/scenarios.\n");
+                .append("conformance/src/test/resources/scenarios (column scenarios); the differential column says whether ")
+                .append("the generated histories of the differential engine (conformance/.../differential/Family.java) use it.\n");
         byGroup.forEach((group, rows) -> {
             md.append("\n## ").append(group).append("\n\n");
-            md.append("| command | arity | flags | compared with Redis |\n|---|---|---|---|\n");
+            md.append("| command | arity | flags | scenarios | differential |\n|---|---|---|---|---|\n");
             rows.forEach(r -> md.append(r).append('\n'));
         });
         return md.toString();
