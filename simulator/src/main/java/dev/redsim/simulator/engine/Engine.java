@@ -19,6 +19,7 @@ import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * The engine: databases, configuration, clients and the command table, driven by exactly one thread (the
@@ -177,7 +178,21 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         call(client, args, spec);
     }
 
+    /**
+     * A deliberate bug for testing the testers: calls it selects are acknowledged with +OK and not executed (a
+     * lost write). Only tests set it, to check that the differential engine finds and shrinks a planted difference.
+     */
+    private Predicate<byte[][]> plantedFault;
+
+    public void plantFault(Predicate<byte[][]> selectsCalls) {
+        this.plantedFault = selectsCalls;
+    }
+
     private void call(ClientConnection client, byte[][] args, CommandSpec spec) {
+        if (plantedFault != null && plantedFault.test(args)) {
+            client.reply().ok();
+            return;
+        }
         long started = System.nanoTime();
         boolean failed = false;
         try {
