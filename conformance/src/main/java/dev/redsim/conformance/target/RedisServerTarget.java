@@ -1,0 +1,155 @@
+package dev.redsim.conformance.target;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real redis-server started from PATH on a free port of 127.0.0.1, saving nothing to disk, and killed on
+ * close or when the JVM exits.
+ */
+public final class RedisServerTarget implements RedisTarget {
+    private static final long START_TIMEOUT_MS = 10_000;
+
+    private final Process process;
+    private final int port;
+    private final Path dir;
+    private final Thread killer;
+
+    private RedisServerTarget(Process process, int port, Path dir) {
+        this.process = process;
+        this.port = port;
+        this.dir = dir;
+        this.killer = new Thread(process::destroyForcibly, "redis-server-killer");
+        Runtime.getRuntime().addShutdownHook(killer);
+    }
+
+    /** The redis-server executable on PATH, if any. */
+    public static Optional<Path> findExecutable() {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return Optional.empty();
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            Path candidate = Path.of(dir, "redis-server");
+            if (Files.isExecutable(candidate)) {
+                return Optional.of(candidate);
+            }
+        }
+        return Optional.empty();
+    }
+
+    public static boolean available() {
+        return findExecutable().isPresent();
+    }
+
+    /** Starts a redis-server; fails if there is none on PATH or it does not answer in time. */
+    public static RedisServerTarget start() {
+        Path executable = findExecutable()
+                .orElseThrow(() -> new IllegalStateException("redis-server is not on PATH (apt-get install redis-server)"));
+        IOException last = null;
+        for (int attempt = 0; attempt < 5; attempt++) {
+            int port = freePort();
+            try {
+                Path dir = Files.createTempDirectory("redsim-redis-");
+                Process process = new ProcessBuilder(List.of(executable.toString(),
+                        "--port", Integer.toString(port), "--bind", "127.0.0.1", "--save", "",
+                        "--appendonly", "no", "--daemonize", "no", "--dir", dir.toString(),
+                        "--loglevel", "warning", "--logfile", ""))
+                        .redirectErrorStream(true)
+                        .redirectOutput(dir.resolve("redis.log").toFile())
+                        .start();
+                RedisServerTarget target = new RedisServerTarget(process, port, dir);
+                if (target.awaitReady()) {
+                    return target;
+                }
+                target.close();
+            } catch (IOException e) {
+                last = e;
+            }
+        }
+        throw new IllegalStateException("could not start redis-server", last);
+    }
+
+    private boolean awaitReady() {
+        long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
+        while (System.currentTimeMillis() < deadline && process.isAlive()) {
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                socket.getOutputStream().write("PING\r\n".getBytes());
+                byte[] buf = new byte[7];
+                int n = socket.getInputStream().read(buf);
+                if (n > 0 && buf[0] == '+') {
+                    return true;
+                }
+            } catch (IOException notYet) {
+                // not listening yet: wait for the process, without sleeping on a clock we could control
+                try {
+                    process.waitFor(20, TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+        }
+        return false;
+    }
+
+    static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            socket.setReuseAddress(true);
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException("no free port", e);
+        }
+    }
+
+    @Override
+    public String name() {
+        return "redis-server";
+    }
+
+    @Override
+    public String host() {
+        return "127.0.0.1";
+    }
+
+    @Override
+    public int port() {
+        return port;
+    }
+
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(killer);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook runs anyway
+        }
+        deleteQuietly(dir);
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temp dir left behind is harmless
+        }
+    }
+}

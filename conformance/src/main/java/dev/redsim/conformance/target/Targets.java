@@ -1,0 +1,35 @@
+package dev.redsim.conformance.target;
+
+import org.opentest4j.TestAbortedException;
+
+/**
+ * Chooses the reference target that the simulator is compared with: REDIS_URL when set, otherwise a
+ * redis-server started from PATH. When redis-server is missing, tests are skipped locally but fail in CI
+ * (CI=true) or when redsim.requireRealRedis=true: there, the real-Redis tests must run.
+ */
+public final class Targets {
+    private Targets() {
+    }
+
+    public static boolean realRedisRequired() {
+        return "true".equalsIgnoreCase(System.getenv("CI"))
+                || Boolean.getBoolean("redsim.requireRealRedis")
+                || "true".equalsIgnoreCase(System.getenv("REDSIM_REQUIRE_REAL_REDIS"));
+    }
+
+    /** The real Redis to compare with; aborts the test (skip) or fails, as described above, when there is none. */
+    public static RedisTarget reference() {
+        String url = System.getenv("REDIS_URL");
+        if (url != null && !url.isBlank()) {
+            return new ExternalTarget(url);
+        }
+        if (!RedisServerTarget.available()) {
+            String message = "redis-server is not on PATH: the tests that compare with real Redis cannot run";
+            if (realRedisRequired()) {
+                throw new IllegalStateException(message + " (required here: CI=true or redsim.requireRealRedis)");
+            }
+            throw new TestAbortedException(message);
+        }
+        return RedisServerTarget.start();
+    }
+}
