@@ -20,6 +20,10 @@ public final class Database {
     private final KeyspaceHooks hooks;
     private HashMap<Bytes, RedisValue> values = new HashMap<>();
     private HashMap<Bytes, Long> expires = new HashMap<>();
+    /** When each key was last looked up (Redis keeps this in the object's lru field), for OBJECT IDLETIME. */
+    private HashMap<Bytes, Long> accessedAt = new HashMap<>();
+    /** False while a NO-TOUCH client runs a command: its lookups leave access times alone. */
+    private boolean touching = true;
     private long hits;
     private long misses;
 
@@ -39,12 +43,32 @@ public final class Database {
 
     // ---- lookups ----
 
-    /** The value under key, or null; an expired key is deleted first. Does not count hits. */
+    /** The value under key, or null; an expired key is deleted first. Does not count hits; updates the access time. */
     public RedisValue get(Bytes key) {
+        RedisValue value = peek(key);
+        if (value != null && touching) {
+            accessedAt.put(key, now());
+        }
+        return value;
+    }
+
+    /** As {@link #get(Bytes)} without updating the access time (OBJECT, like Redis's LOOKUP_NOTOUCH). */
+    public RedisValue peek(Bytes key) {
         if (!expires.isEmpty()) {
             expireIfNeeded(key);
         }
         return values.get(key);
+    }
+
+    /** Whether lookups update access times (off for clients in CLIENT NO-TOUCH mode). */
+    public void touching(boolean enabled) {
+        this.touching = enabled;
+    }
+
+    /** Milliseconds since the key was last accessed (the caller checks existence first). */
+    public long idleMillis(Bytes key) {
+        Long at = accessedAt.get(key);
+        return at == null ? 0 : Math.max(0, now() - at);
     }
 
     /** A lookup for a read command: counts keyspace hits and misses as Redis's lookupKeyRead does. */
@@ -87,6 +111,7 @@ public final class Database {
     /** Stores a value and forgets any TTL the key had (Redis's setKey without KEEPTTL). */
     public void put(Bytes key, RedisValue value) {
         values.put(key, value);
+        accessedAt.put(key, now());
         if (!expires.isEmpty()) {
             expires.remove(key);
         }
@@ -95,12 +120,14 @@ public final class Database {
     /** Stores a value and keeps the key's TTL (used by commands that modify a value in place or KEEPTTL). */
     public void putKeepTtl(Bytes key, RedisValue value) {
         values.put(key, value);
+        accessedAt.put(key, now());
     }
 
     public boolean delete(Bytes key) {
         if (values.remove(key) == null) {
             return false;
         }
+        accessedAt.remove(key);
         if (!expires.isEmpty()) {
             expires.remove(key);
         }
@@ -117,16 +144,20 @@ public final class Database {
     public void clear() {
         values = new HashMap<>();
         expires = new HashMap<>();
+        accessedAt = new HashMap<>();
     }
 
     /** Swaps the whole content with another database (SWAPDB). */
     public void swapContents(Database other) {
         HashMap<Bytes, RedisValue> v = values;
         HashMap<Bytes, Long> e = expires;
+        HashMap<Bytes, Long> a = accessedAt;
         values = other.values;
         expires = other.expires;
+        accessedAt = other.accessedAt;
         other.values = v;
         other.expires = e;
+        other.accessedAt = a;
     }
 
     // ---- expiry ----
@@ -153,6 +184,7 @@ public final class Database {
         }
         values.remove(key);
         expires.remove(key);
+        accessedAt.remove(key);
         hooks.expired(this, key);
         return true;
     }
