@@ -67,6 +67,52 @@ class ScanGuaranteeTest {
     }
 
     @Test
+    void interleavedScansEachSeeEveryStableKey() {
+        try (RespClient first = new RespClient(simulator.host(), simulator.port());
+             RespClient second = new RespClient(simulator.host(), simulator.port())) {
+            first.call("FLUSHALL");
+            for (int i = 0; i < 200; i++) {
+                first.call("SET", "early:" + i, "v");
+            }
+            Set<String> seenByFirst = new HashSet<>();
+            Set<String> seenBySecond = new HashSet<>();
+            String firstCursor = "0";
+            String secondCursor = null;
+            int step = 0;
+            do {
+                firstCursor = scanStep(first, firstCursor, seenByFirst);
+                if (step == 10) {
+                    // A later scan starts while the first is under way, after more keys arrived.
+                    for (int i = 0; i < 100; i++) {
+                        second.call("SET", "late:" + i, "v");
+                    }
+                    secondCursor = "0";
+                }
+                if (secondCursor != null && !(secondCursor.equals("0") && step > 10)) {
+                    secondCursor = scanStep(second, secondCursor, seenBySecond);
+                }
+                step++;
+            } while (!firstCursor.equals("0"));
+            while (!secondCursor.equals("0")) {
+                secondCursor = scanStep(second, secondCursor, seenBySecond);
+            }
+            for (int i = 0; i < 200; i++) {
+                assertThat(seenByFirst).contains("early:" + i);
+                assertThat(seenBySecond).contains("early:" + i);
+            }
+            for (int i = 0; i < 100; i++) {
+                assertThat(seenBySecond).contains("late:" + i);
+            }
+        }
+    }
+
+    private static String scanStep(RespClient client, String cursor, Set<String> seen) {
+        RespValue reply = client.call("SCAN", cursor, "COUNT", "3");
+        reply.children().get(1).children().forEach(k -> seen.add(k.text()));
+        return reply.children().get(0).text();
+    }
+
+    @Test
     void fullSscanOfAHashtableReturnsEveryStableMember() {
         try (RespClient client = new RespClient(simulator.host(), simulator.port())) {
             client.call("FLUSHALL");

@@ -8,16 +8,22 @@ import dev.redsim.simulator.keyspace.Database;
 import dev.redsim.simulator.keyspace.RedisValue;
 import dev.redsim.simulator.util.GlobMatcher;
 import dev.redsim.simulator.util.ScanCursor;
+import dev.redsim.simulator.util.ScanSnapshot;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
 import static dev.redsim.simulator.command.CommandSpec.command;
 
 /** The commands that walk the whole keyspace: KEYS, SCAN and RANDOMKEY. Keys past their TTL never show. */
 public final class KeyspaceIteration implements CommandFamily {
+    /** Per database, the ordering of its keys taken when a scan last started (see {@link ScanSnapshot}). */
+    private final Map<Database, ScanSnapshot<Bytes>> snapshots = new IdentityHashMap<>();
+
     @Override
     public void register(CommandTable t) {
         t.add(command("keys", 2).flags("readonly").group("generic")
@@ -50,19 +56,34 @@ public final class KeyspaceIteration implements CommandFamily {
         long cursor = ScanCursor.parse(ctx.arg(1));
         ScanOptions options = ScanOptions.parse(ctx, 2, true);
         Database db = ctx.db();
-        ScanCursor.Page<Bytes> page = ScanCursor.page(new ArrayList<>(db.keys()), Bytes::bytes, cursor, options.count());
-        List<byte[]> keys = new ArrayList<>(page.items().size());
-        for (Bytes key : page.items()) {
-            // Expired keys are removed as they are met, as Redis's scan does.
-            RedisValue value = db.peek(key);
-            if (value != null && options.matches(key.bytes())
-                    && (options.type() == null || options.type().equalsIgnoreCase(value.typeName()))) {
+        ScanSnapshot<Bytes> snapshot = snapshots.get(db);
+        if (cursor == 0 || snapshot == null) {
+            snapshot = ScanSnapshot.of(db.keys(), Bytes::bytes);
+            snapshots.put(db, snapshot);
+        }
+        List<Bytes> visited = new ArrayList<>();
+        // Expired keys are removed as they are met (peek), as Redis's scan does; deleted ones are skipped.
+        long next = snapshot.page(cursor, options.count(), key -> db.peek(key) != null, visited);
+        if (next == 0) {
+            snapshots.remove(db); // the walk is over: let the ordering go
+        }
+        List<byte[]> keys = new ArrayList<>(visited.size());
+        for (Bytes key : visited) {
+            if (options.matches(key.bytes()) && typeMatches(options, db, key)) {
                 keys.add(key.bytes());
             }
         }
         ctx.reply().array(2);
-        ctx.reply().bulk(Long.toUnsignedString(page.nextCursor()));
+        ctx.reply().bulk(Long.toUnsignedString(next));
         ctx.reply().bulkArray(keys);
+    }
+
+    private static boolean typeMatches(ScanOptions options, Database db, Bytes key) {
+        if (options.type() == null) {
+            return true;
+        }
+        RedisValue value = db.peek(key);
+        return value != null && options.type().equalsIgnoreCase(value.typeName());
     }
 
     private void randomkey(CommandContext ctx) {

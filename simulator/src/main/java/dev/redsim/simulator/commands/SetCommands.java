@@ -12,6 +12,9 @@ import dev.redsim.simulator.keyspace.SetValue;
 import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.util.ScanCursor;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import static dev.redsim.simulator.command.CommandSpec.command;
 
 /** The set commands of t_set.c that work on one set at a time; the multi-set algebra is in {@link SetAlgebra}. */
@@ -183,7 +186,8 @@ public final class SetCommands implements CommandFamily {
             options.writePage(ctx.reply(), 0, set.toList());
             return;
         }
-        var page = ScanCursor.page(set.toList(), b -> b, cursor, options.count());
-        options.writePage(ctx.reply(), page.nextCursor(), page.items());
+        List<byte[]> members = new ArrayList<>();
+        long next = set.scanPage(cursor, options.count(), members);
+        options.writePage(ctx.reply(), next, members);
     }
 }

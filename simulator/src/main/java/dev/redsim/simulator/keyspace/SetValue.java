@@ -1,5 +1,8 @@
 package dev.redsim.simulator.keyspace;
 
+import dev.redsim.simulator.util.ScanSnapshot;
+
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -19,6 +22,8 @@ public final class SetValue implements RedisValue {
     /** Null while the set is an intset. */
     private ArrayList<Bytes> slots;
     private HashMap<Bytes, Integer> slotOf;
+    /** The member ordering of the SSCAN in progress, if any (see ScanSnapshot); not part of the value. */
+    private ScanSnapshot<Bytes> scanSnapshot;
 
     public boolean isIntset() {
         return slots == null;
@@ -163,6 +168,25 @@ public final class SetValue implements RedisValue {
                 action.accept(b.bytes());
             }
         }
+    }
+
+    /**
+     * One SSCAN page of a hashtable: visits up to count members from the cursor, adding those still present;
+     * returns the next cursor. A scan starting at 0 takes a fresh ordering.
+     */
+    public long scanPage(long cursor, long count, List<byte[]> out) {
+        if (cursor == 0 || scanSnapshot == null) {
+            scanSnapshot = ScanSnapshot.of(slots, Bytes::bytes);
+        }
+        List<Bytes> visited = new ArrayList<>();
+        long next = scanSnapshot.page(cursor, count, slotOf::containsKey, visited);
+        for (Bytes member : visited) {
+            out.add(member.bytes());
+        }
+        if (next == 0) {
+            scanSnapshot = null;
+        }
+        return next;
     }
 
     /** The members as a list (a snapshot). */

@@ -71,7 +71,7 @@ public final class ScanCursor {
     }
 
     /** A well-mixed 64-bit position, never 0 (0 is the cursor that starts and ends a scan). */
-    static long position(byte[] bytes) {
+    public static long position(byte[] bytes) {
         long h = 0xcbf29ce484222325L;
         for (byte b : bytes) {
             h ^= b & 0xff;
