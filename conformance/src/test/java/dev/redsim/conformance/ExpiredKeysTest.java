@@ -75,6 +75,10 @@ class ExpiredKeysTest {
         simulator.advanceTime(Duration.ofSeconds(30));
         assertThat(client.call("OBJECT", "IDLETIME", "k").asLong()).isEqualTo(30);
         assertThat(client.call("OBJECT", "IDLETIME", "k").asLong()).isEqualTo(30);
+        call("EXISTS", "k");
+        call("TYPE", "k");
+        call("TTL", "k");
+        assertThat(client.call("OBJECT", "IDLETIME", "k").asLong()).as("EXISTS, TYPE, TTL do not touch").isEqualTo(30);
         call("GET", "k");
         assertThat(client.call("OBJECT", "IDLETIME", "k").asLong()).isZero();
         simulator.advanceTime(Duration.ofSeconds(5));

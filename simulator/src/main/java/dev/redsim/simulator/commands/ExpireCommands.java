@@ -128,7 +128,7 @@ public final class ExpireCommands implements CommandFamily {
     private void ttl(CommandContext ctx, boolean millis, boolean absolute) {
         Bytes key = ctx.key(1);
         Database db = ctx.db();
-        if (db.peek(key) == null) {
+        if (db.peekForRead(key) == null) {
             ctx.reply().integer(-2);
             return;
         }

@@ -36,7 +36,7 @@ public final class KeyCommands implements CommandFamily {
         t.add(command("type", 2).flags("readonly fast").keys(1, 1, 1).group("generic")
                 .summary("Determine the type stored at key").handler(this::type).build());
         t.add(command("touch", -2).flags("readonly fast").keys(1, -1, 1).group("generic").since("3.2.1")
-                .summary("Count the given keys that exist, marking them as just accessed").handler(this::exists).build());
+                .summary("Count the given keys that exist, marking them as just accessed").handler(this::touch).build());
         t.add(command("rename", 3).flags("write").keys(1, 2, 1).group("generic")
                 .summary("Give a key a new name, replacing any key of that name")
                 .handler(ctx -> rename(ctx, false)).build());
@@ -64,8 +64,19 @@ public final class KeyCommands implements CommandFamily {
         ctx.reply().integer(deleted);
     }
 
-    /** EXISTS and TOUCH: both count the existing keys; every lookup marks the key as accessed. */
+    /** EXISTS counts the existing keys without marking them accessed. */
     private void exists(CommandContext ctx) {
+        long count = 0;
+        for (int i = 1; i < ctx.argc(); i++) {
+            if (ctx.db().peekForRead(ctx.key(i)) != null) {
+                count++;
+            }
+        }
+        ctx.reply().integer(count);
+    }
+
+    /** TOUCH counts the existing keys too, and marks them as just accessed. */
+    private void touch(CommandContext ctx) {
         long count = 0;
         for (int i = 1; i < ctx.argc(); i++) {
             if (ctx.db().getForRead(ctx.key(i)) != null) {
@@ -76,7 +87,7 @@ public final class KeyCommands implements CommandFamily {
     }
 
     private void type(CommandContext ctx) {
-        RedisValue value = ctx.db().get(ctx.key(1));
+        RedisValue value = ctx.db().peekForRead(ctx.key(1));
         ctx.reply().simple(value == null ? "none" : value.typeName());
     }
 

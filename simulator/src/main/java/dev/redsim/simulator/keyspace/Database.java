@@ -82,6 +82,17 @@ public final class Database {
         return value;
     }
 
+    /** A read that counts hits and misses but leaves the access time (EXISTS, TYPE, TTL, OBJECT: LOOKUP_NOTOUCH). */
+    public RedisValue peekForRead(Bytes key) {
+        RedisValue value = peek(key);
+        if (value == null) {
+            misses++;
+        } else {
+            hits++;
+        }
+        return value;
+    }
+
     public boolean exists(Bytes key) {
         return get(key) != null;
     }
