@@ -111,6 +111,9 @@ final class SetRandom {
         if (count < 0) {
             // A negative count allows repeats: -count independent picks.
             long picks = -count;
+            if (picks > Integer.MAX_VALUE) {
+                throw RedisError.NOT_INTEGER; // a reply that long could never be sent anyway
+            }
             ctx.reply().array((int) picks);
             for (long i = 0; i < picks; i++) {
                 ctx.reply().bulk(set.memberAt(randomIndex(size)));
