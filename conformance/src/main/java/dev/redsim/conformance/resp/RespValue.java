@@ -68,7 +68,11 @@ public final class RespValue {
         if (children == null) {
             return this;
         }
-        List<RespValue> copy = new ArrayList<>(children);
+        // Nested aggregates are sorted too, so [cursor, [keys...]] of a full SCAN compares as a whole.
+        List<RespValue> copy = new ArrayList<>(children.size());
+        for (RespValue child : children) {
+            copy.add(child.sorted());
+        }
         if (type == '%') {
             List<List<RespValue>> pairs = new ArrayList<>();
             for (int i = 0; i + 1 < copy.size(); i += 2) {

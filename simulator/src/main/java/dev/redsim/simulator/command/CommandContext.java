@@ -48,7 +48,9 @@ public final class CommandContext {
     }
 
     public Database db() {
-        return engine.database(client.db());
+        Database db = engine.database(client.db());
+        db.touching(!client.noTouch());
+        return db;
     }
 
     public long now() {

@@ -30,6 +30,10 @@ public final class Database {
             return Long.compare(when, other.when);
         }
     }
+    /** When each key was last looked up (Redis keeps this in the object's lru field), for OBJECT IDLETIME. */
+    private HashMap<Bytes, Long> accessedAt = new HashMap<>();
+    /** False while a NO-TOUCH client runs a command: its lookups leave access times alone. */
+    private boolean touching = true;
     private long hits;
     private long misses;
 
@@ -49,17 +53,48 @@ public final class Database {
 
     // ---- lookups ----
 
-    /** The value under key, or null; an expired key is deleted first. Does not count hits. */
+    /** The value under key, or null; an expired key is deleted first. Does not count hits; updates the access time. */
     public RedisValue get(Bytes key) {
+        RedisValue value = peek(key);
+        if (value != null && touching) {
+            accessedAt.put(key, now());
+        }
+        return value;
+    }
+
+    /** As {@link #get(Bytes)} without updating the access time (OBJECT, like Redis's LOOKUP_NOTOUCH). */
+    public RedisValue peek(Bytes key) {
         if (!expires.isEmpty()) {
             expireIfNeeded(key);
         }
         return values.get(key);
     }
 
+    /** Whether lookups update access times (off for clients in CLIENT NO-TOUCH mode). */
+    public void touching(boolean enabled) {
+        this.touching = enabled;
+    }
+
+    /** Milliseconds since the key was last accessed (the caller checks existence first). */
+    public long idleMillis(Bytes key) {
+        Long at = accessedAt.get(key);
+        return at == null ? 0 : Math.max(0, now() - at);
+    }
+
     /** A lookup for a read command: counts keyspace hits and misses as Redis's lookupKeyRead does. */
     public RedisValue getForRead(Bytes key) {
         RedisValue value = get(key);
+        if (value == null) {
+            misses++;
+        } else {
+            hits++;
+        }
+        return value;
+    }
+
+    /** A read that counts hits and misses but leaves the access time (EXISTS, TYPE, TTL, OBJECT: LOOKUP_NOTOUCH). */
+    public RedisValue peekForRead(Bytes key) {
+        RedisValue value = peek(key);
         if (value == null) {
             misses++;
         } else {
@@ -97,6 +132,7 @@ public final class Database {
     /** Stores a value and forgets any TTL the key had (Redis's setKey without KEEPTTL). */
     public void put(Bytes key, RedisValue value) {
         values.put(key, value);
+        accessedAt.put(key, now());
         if (!expires.isEmpty()) {
             expires.remove(key);
         }
@@ -105,12 +141,14 @@ public final class Database {
     /** Stores a value and keeps the key's TTL (used by commands that modify a value in place or KEEPTTL). */
     public void putKeepTtl(Bytes key, RedisValue value) {
         values.put(key, value);
+        accessedAt.put(key, now());
     }
 
     public boolean delete(Bytes key) {
         if (values.remove(key) == null) {
             return false;
         }
+        accessedAt.remove(key);
         if (!expires.isEmpty()) {
             expires.remove(key);
         }
@@ -128,6 +166,7 @@ public final class Database {
         values = new HashMap<>();
         expires = new HashMap<>();
         deadlines = new PriorityQueue<>();
+        accessedAt = new HashMap<>();
     }
 
     /** Swaps the whole content with another database (SWAPDB). */
@@ -135,12 +174,15 @@ public final class Database {
         HashMap<Bytes, RedisValue> v = values;
         HashMap<Bytes, Long> e = expires;
         PriorityQueue<Deadline> d = deadlines;
+        HashMap<Bytes, Long> a = accessedAt;
         values = other.values;
         expires = other.expires;
         deadlines = other.deadlines;
+        accessedAt = other.accessedAt;
         other.values = v;
         other.expires = e;
         other.deadlines = d;
+        other.accessedAt = a;
     }
 
     // ---- expiry ----
@@ -178,6 +220,7 @@ public final class Database {
         }
         values.remove(key);
         expires.remove(key);
+        accessedAt.remove(key);
         hooks.expired(this, key);
         return true;
     }

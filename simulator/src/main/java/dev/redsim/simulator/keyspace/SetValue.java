@@ -1,22 +1,32 @@
 package dev.redsim.simulator.keyspace;
 
-import java.util.LinkedHashSet;
-import java.util.Set;
+import dev.redsim.simulator.util.ScanSnapshot;
+
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * A set. Redis 7.0 keeps a set of integers as a sorted intset (so SMEMBERS replies in numeric order) until it
  * holds a non-integer or more than set-max-intset-entries members; then a hashtable, whose order is its own.
+ *
+ * <p>The intset is a sorted long array, as Redis's. The hashtable is an array of members plus a member-to-slot
+ * index, so membership, insertion, removal and picking a random member (SPOP, SRANDMEMBER) are all O(1).
  */
 public final class SetValue implements RedisValue {
-    private final LinkedHashSet<Bytes> members = new LinkedHashSet<>();
-    private boolean hashtable;
-
-    public Set<Bytes> members() {
-        return members;
-    }
+    private long[] ints = new long[4];
+    private int intCount;
+    /** Null while the set is an intset. */
+    private ArrayList<Bytes> slots;
+    private HashMap<Bytes, Integer> slotOf;
+    /** The member ordering of the SSCAN in progress, if any (see ScanSnapshot); not part of the value. */
+    private ScanSnapshot<Bytes> scanSnapshot;
 
     public boolean isIntset() {
-        return !hashtable;
+        return slots == null;
     }
 
     @Override
@@ -26,29 +36,177 @@ public final class SetValue implements RedisValue {
 
     @Override
     public String encoding() {
-        return hashtable ? "hashtable" : "intset";
+        return isIntset() ? "intset" : "hashtable";
     }
 
-    /** Converts to hashtable (one way) when an added member is not an integer or the set grows too big. */
-    public void updateEncoding(EncodingLimits limits, byte[] added) {
-        if (hashtable) {
+    public int size() {
+        return isIntset() ? intCount : slots.size();
+    }
+
+    public boolean isEmpty() {
+        return size() == 0;
+    }
+
+    /** Adds a member; converts to hashtable as Redis does. True if it was not there. */
+    public boolean add(byte[] member, EncodingLimits limits) {
+        if (isIntset()) {
+            Long n = Numbers.parseLongStrict(member);
+            if (n != null) {
+                int at = Arrays.binarySearch(ints, 0, intCount, n);
+                if (at >= 0) {
+                    return false;
+                }
+                insertInt(-at - 1, n);
+                if (intCount > limits.setMaxIntsetEntries()) {
+                    convertToHashtable();
+                }
+                return true;
+            }
+            convertToHashtable();
+        }
+        return addToTable(Bytes.wrap(member));
+    }
+
+    private void insertInt(int at, long n) {
+        if (intCount == ints.length) {
+            ints = Arrays.copyOf(ints, intCount * 2);
+        }
+        System.arraycopy(ints, at, ints, at + 1, intCount - at);
+        ints[at] = n;
+        intCount++;
+    }
+
+    private boolean addToTable(Bytes member) {
+        if (slotOf.putIfAbsent(member, slots.size()) != null) {
+            return false;
+        }
+        slots.add(member);
+        return true;
+    }
+
+    /** Switches to a hashtable for good (Redis never converts back). */
+    public void convertToHashtable() {
+        if (!isIntset()) {
             return;
         }
-        if ((added != null && Numbers.parseLongStrict(added) == null) || members.size() > limits.setMaxIntsetEntries()) {
-            hashtable = true;
+        slots = new ArrayList<>(Math.max(4, intCount));
+        slotOf = new HashMap<>(Math.max(4, intCount * 2));
+        for (int i = 0; i < intCount; i++) {
+            addToTable(Bytes.wrap(Numbers.toBytes(ints[i])));
+        }
+        ints = null;
+        intCount = 0;
+    }
+
+    public boolean contains(byte[] member) {
+        if (isIntset()) {
+            Long n = Numbers.parseLongStrict(member);
+            return n != null && Arrays.binarySearch(ints, 0, intCount, n) >= 0;
+        }
+        return slotOf.containsKey(Bytes.wrap(member));
+    }
+
+    /** Removes a member; true if it was there. */
+    public boolean remove(byte[] member) {
+        if (isIntset()) {
+            Long n = Numbers.parseLongStrict(member);
+            int at = n == null ? -1 : Arrays.binarySearch(ints, 0, intCount, n);
+            if (at < 0) {
+                return false;
+            }
+            removeIntAt(at);
+            return true;
+        }
+        Integer slot = slotOf.remove(Bytes.wrap(member));
+        if (slot == null) {
+            return false;
+        }
+        removeSlot(slot);
+        return true;
+    }
+
+    private void removeIntAt(int at) {
+        System.arraycopy(ints, at + 1, ints, at, intCount - at - 1);
+        intCount--;
+    }
+
+    /** Fills the hole with the last member so removal stays O(1). */
+    private void removeSlot(int slot) {
+        Bytes last = slots.remove(slots.size() - 1);
+        if (slot < slots.size()) {
+            slots.set(slot, last);
+            slotOf.put(last, slot);
         }
     }
 
-    /** Marks the set as a hashtable from the start (e.g. stored results that Redis builds as hashtables). */
-    public void forceHashtable() {
-        hashtable = true;
+    /** The member at a position in [0, size): intset positions are numeric order. */
+    public byte[] memberAt(int index) {
+        return isIntset() ? Numbers.toBytes(ints[index]) : slots.get(index).bytes();
+    }
+
+    /** Removes and returns the member at a position (for SPOP). */
+    public byte[] removeAt(int index) {
+        if (isIntset()) {
+            byte[] member = Numbers.toBytes(ints[index]);
+            removeIntAt(index);
+            return member;
+        }
+        Bytes member = slots.get(index);
+        slotOf.remove(member);
+        removeSlot(index);
+        return member.bytes();
+    }
+
+    /** Every member, in the set's own order (numeric for an intset). */
+    public void forEach(Consumer<byte[]> action) {
+        if (isIntset()) {
+            for (int i = 0; i < intCount; i++) {
+                action.accept(Numbers.toBytes(ints[i]));
+            }
+        } else {
+            for (Bytes b : slots) {
+                action.accept(b.bytes());
+            }
+        }
+    }
+
+    /**
+     * One SSCAN page of a hashtable: visits up to count members from the cursor, adding those still present;
+     * returns the next cursor. A scan starting at 0 takes a fresh ordering.
+     */
+    public long scanPage(long cursor, long count, List<byte[]> out) {
+        if (cursor == 0 || scanSnapshot == null) {
+            scanSnapshot = ScanSnapshot.of(slots, Bytes::bytes);
+        }
+        List<Bytes> visited = new ArrayList<>();
+        long next = scanSnapshot.page(cursor, count, slotOf::containsKey, visited);
+        for (Bytes member : visited) {
+            out.add(member.bytes());
+        }
+        if (next == 0) {
+            scanSnapshot = null;
+        }
+        return next;
+    }
+
+    /** The members as a list (a snapshot). */
+    public List<byte[]> toList() {
+        List<byte[]> out = new ArrayList<>(size());
+        forEach(out::add);
+        return out;
     }
 
     @Override
     public SetValue copy() {
         SetValue copy = new SetValue();
-        copy.members.addAll(members);
-        copy.hashtable = hashtable;
+        if (isIntset()) {
+            copy.ints = Arrays.copyOf(ints, Math.max(4, intCount));
+            copy.intCount = intCount;
+        } else {
+            copy.ints = null;
+            copy.slots = new ArrayList<>(slots);
+            copy.slotOf = new HashMap<>(slotOf);
+        }
         return copy;
     }
 }

@@ -27,16 +27,20 @@ public final class ScanCursor {
 
     /** Parses a cursor as Redis's parseScanCursorOrReply (strtoul): "ERR invalid cursor" otherwise. */
     public static long parse(byte[] text) {
-        if (text.length == 0 || text.length > 20) {
+        // strtoul takes one sign; a '-' negates modulo 2^64 (so "-1" is the largest cursor), as in C.
+        int start = text.length > 0 && (text[0] == '-' || text[0] == '+') ? 1 : 0;
+        int digits = text.length - start;
+        if (digits == 0 || digits > 20) {
             throw new RedisError("ERR invalid cursor");
         }
-        for (byte b : text) {
-            if (b < '0' || b > '9') {
+        for (int i = start; i < text.length; i++) {
+            if (text[i] < '0' || text[i] > '9') {
                 throw new RedisError("ERR invalid cursor");
             }
         }
         try {
-            return Long.parseUnsignedLong(new String(text, java.nio.charset.StandardCharsets.US_ASCII));
+            long value = Long.parseUnsignedLong(new String(text, start, digits, java.nio.charset.StandardCharsets.US_ASCII));
+            return text[0] == '-' ? -value : value;
         } catch (NumberFormatException e) {
             throw new RedisError("ERR invalid cursor");
         }
@@ -67,7 +71,7 @@ public final class ScanCursor {
     }
 
     /** A well-mixed 64-bit position, never 0 (0 is the cursor that starts and ends a scan). */
-    static long position(byte[] bytes) {
+    public static long position(byte[] bytes) {
         long h = 0xcbf29ce484222325L;
         for (byte b : bytes) {
             h ^= b & 0xff;
