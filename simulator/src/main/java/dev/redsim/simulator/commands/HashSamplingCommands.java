@@ -9,6 +9,7 @@ import dev.redsim.simulator.keyspace.HashValue;
 import dev.redsim.simulator.util.GlobMatcher;
 import dev.redsim.simulator.util.ScanCursor;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,7 @@ final class HashSamplingCommands implements CommandFamily {
     private static final RedisError COUNT_RANGE = new RedisError(
             "ERR value is out of range, value must between -9223372036854775807 and 9223372036854775807");
     private static final RedisError OUT_OF_RANGE = new RedisError("ERR value is out of range");
+    private static final RedisError INVALID_CURSOR = new RedisError("ERR invalid cursor");
 
     @Override
     public void register(CommandTable t) {
@@ -51,7 +53,14 @@ final class HashSamplingCommands implements CommandFamily {
             ctx.reply().nullBulk();
             return;
         }
-        ctx.reply().bulk(entries(hash).get(ThreadLocalRandom.current().nextInt(hash.size())).getKey().bytes());
+        // Walk to a random position rather than copying the fields: one field needs no list.
+        int skip = ThreadLocalRandom.current().nextInt(hash.size());
+        for (Bytes field : hash.fields().keySet()) {
+            if (skip-- == 0) {
+                ctx.reply().bulk(field.bytes());
+                return;
+            }
+        }
     }
 
     private static List<Map.Entry<Bytes, byte[]>> entries(HashValue hash) {
@@ -110,8 +119,34 @@ final class HashSamplingCommands implements CommandFamily {
         }
     }
 
+    /**
+     * The cursor as Redis reads it (strtoul, with no leading space): an optional sign, decimal digits within
+     * 64 bits unsigned, a minus wrapping around as in C; an empty cursor is 0. "ERR invalid cursor" otherwise.
+     */
+    static long parseCursor(byte[] text) {
+        if (text.length == 0) {
+            return 0;
+        }
+        int i = text[0] == '-' || text[0] == '+' ? 1 : 0;
+        if (i == text.length) {
+            throw INVALID_CURSOR;
+        }
+        for (int j = i; j < text.length; j++) {
+            if (text[j] < '0' || text[j] > '9') {
+                throw INVALID_CURSOR;
+            }
+        }
+        long value;
+        try {
+            value = Long.parseUnsignedLong(new String(text, i, text.length - i, StandardCharsets.US_ASCII));
+        } catch (NumberFormatException e) {
+            throw INVALID_CURSOR;
+        }
+        return text[0] == '-' ? -value : value;
+    }
+
     private void hscan(CommandContext ctx) {
-        long cursor = ScanCursor.parse(ctx.arg(2));
+        long cursor = parseCursor(ctx.arg(2));
         HashValue hash = HashCommands.readHash(ctx, ctx.key(1));
         if (hash == null) {
             ctx.reply().array(2);
