@@ -69,12 +69,15 @@ public final class HashValue implements RedisValue {
      * hash-max-listpack-entries converts after. Returns true when the field already existed (an update).
      */
     public boolean set(EncodingLimits limits, Bytes field, byte[] value) {
-        if (!hashtable && (field.length() > limits.hashMaxListpackValue()
-                || value.length > limits.hashMaxListpackValue())) {
+        if (hashtable) {
+            return fields.put(field, value) != null;
+        }
+        long maxValue = limits.hashMaxListpackValue();
+        if (field.length() > maxValue || value.length > maxValue) {
             hashtable = true;
         }
         boolean existed = fields.put(field, value) != null;
-        if (!hashtable && fields.size() > limits.hashMaxListpackEntries()) {
+        if (fields.size() > limits.hashMaxListpackEntries()) {
             hashtable = true;
         }
         return existed;
