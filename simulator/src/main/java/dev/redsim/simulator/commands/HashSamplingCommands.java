@@ -79,16 +79,17 @@ final class HashSamplingCommands implements CommandFamily {
         }
         List<Map.Entry<Bytes, byte[]>> all = entries(hash);
         ThreadLocalRandom random = ThreadLocalRandom.current();
-        List<Map.Entry<Bytes, byte[]>> chosen;
         if (count < 0 || count == 1) {
+            // Sampling with repetition: written as drawn, so a huge count needs no list of its own.
             long n = count < 0 ? -count : 1;
-            chosen = new ArrayList<>();
+            startFields(ctx, n, withValues);
             for (long i = 0; i < n; i++) {
-                chosen.add(all.get(random.nextInt(all.size())));
+                replyField(ctx, all.get(random.nextInt(all.size())), withValues);
             }
-        } else if (count >= all.size()) {
-            chosen = all;
-        } else {
+            return;
+        }
+        List<Map.Entry<Bytes, byte[]>> chosen = all;
+        if (count < all.size()) {
             // Partial Fisher-Yates: the first count slots end up a uniform distinct sample.
             for (int i = 0; i < count; i++) {
                 int j = i + random.nextInt(all.size() - i);
@@ -98,24 +99,28 @@ final class HashSamplingCommands implements CommandFamily {
             }
             chosen = all.subList(0, (int) count);
         }
-        replyFields(ctx, chosen, withValues);
+        startFields(ctx, chosen.size(), withValues);
+        for (Map.Entry<Bytes, byte[]> e : chosen) {
+            replyField(ctx, e, withValues);
+        }
     }
 
-    /** Fields alone, or with values: flat in RESP2, as [field, value] pairs in RESP3. */
-    private static void replyFields(CommandContext ctx, List<Map.Entry<Bytes, byte[]>> chosen, boolean withValues) {
+    /** The header of a reply of fields alone, or with values: flat in RESP2, as [field, value] pairs in RESP3. */
+    private static void startFields(CommandContext ctx, long n, boolean withValues) {
         if (withValues) {
-            ctx.reply().pairArray(chosen.size());
+            ctx.reply().pairArray((int) n);
         } else {
-            ctx.reply().array(chosen.size());
+            ctx.reply().array((int) n);
         }
-        for (Map.Entry<Bytes, byte[]> e : chosen) {
-            if (withValues) {
-                ctx.reply().pairStart();
-            }
-            ctx.reply().bulk(e.getKey().bytes());
-            if (withValues) {
-                ctx.reply().bulk(e.getValue());
-            }
+    }
+
+    private static void replyField(CommandContext ctx, Map.Entry<Bytes, byte[]> e, boolean withValues) {
+        if (withValues) {
+            ctx.reply().pairStart();
+        }
+        ctx.reply().bulk(e.getKey().bytes());
+        if (withValues) {
+            ctx.reply().bulk(e.getValue());
         }
     }
 

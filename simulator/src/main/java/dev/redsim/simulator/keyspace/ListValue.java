@@ -146,6 +146,16 @@ public final class ListValue implements RedisValue {
     /** Keeps only [start, end] (inclusive, already clamped by the caller); start > end empties the list. */
     public void trim(int start, int end) {
         int n = Math.max(0, end - start + 1);
+        if (n > 0 && size - n < n) {
+            // Fewer to drop than to keep (a capped list after a push): drop from the ends, O(dropped) as Redis.
+            for (int i = 0; i < start; i++) {
+                removeFirst();
+            }
+            while (size > n) {
+                removeLast();
+            }
+            return;
+        }
         byte[][] kept = new byte[Math.max(8, Integer.highestOneBit(Math.max(1, n)) << 1)][];
         for (int i = 0; i < n; i++) {
             kept[i] = get(start + i);
