@@ -1,11 +1,220 @@
 package dev.redsim.simulator.commands;
 
+import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandFamily;
 import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.engine.KeyspaceEvents;
+import dev.redsim.simulator.keyspace.Bytes;
+import dev.redsim.simulator.keyspace.ListValue;
 
-/** Placeholder: this family's commands are being written (see the open issue for the simulator core). */
+import java.util.Arrays;
+
+import static dev.redsim.simulator.command.CommandSpec.command;
+
+/** The non-blocking list commands of t_list.c (pops and moves in {@link ListPopCommands}, LPOS in {@link ListPosition}). */
 public final class ListCommands implements CommandFamily {
     @Override
-    public void register(CommandTable table) {
+    public void register(CommandTable t) {
+        t.add(command("lpush", -3).flags("write denyoom fast").keys(1, 1, 1).group("list")
+                .summary("Add elements at the head of a list").handler(ctx -> push(ctx, true, false)).build());
+        t.add(command("rpush", -3).flags("write denyoom fast").keys(1, 1, 1).group("list")
+                .summary("Add elements at the tail of a list").handler(ctx -> push(ctx, false, false)).build());
+        t.add(command("lpushx", -3).flags("write denyoom fast").keys(1, 1, 1).group("list").since("2.2.0")
+                .summary("Add elements at the head of an existing list").handler(ctx -> push(ctx, true, true)).build());
+        t.add(command("rpushx", -3).flags("write denyoom fast").keys(1, 1, 1).group("list").since("2.2.0")
+                .summary("Add elements at the tail of an existing list").handler(ctx -> push(ctx, false, true)).build());
+        t.add(command("llen", 2).flags("readonly fast").keys(1, 1, 1).group("list")
+                .summary("Number of elements in a list").handler(this::llen).build());
+        t.add(command("lrange", 4).flags("readonly").keys(1, 1, 1).group("list")
+                .summary("Elements of a list between two indexes").handler(this::lrange).build());
+        t.add(command("lindex", 3).flags("readonly").keys(1, 1, 1).group("list")
+                .summary("The element of a list at an index").handler(this::lindex).build());
+        t.add(command("lset", 4).flags("write denyoom").keys(1, 1, 1).group("list")
+                .summary("Replace the element of a list at an index").handler(this::lset).build());
+        t.add(command("linsert", 5).flags("write denyoom").keys(1, 1, 1).group("list").since("2.2.0")
+                .summary("Insert an element next to the first occurrence of a pivot").handler(this::linsert).build());
+        t.add(command("lrem", 4).flags("write").keys(1, 1, 1).group("list")
+                .summary("Remove occurrences of an element from a list").handler(this::lrem).build());
+        t.add(command("ltrim", 4).flags("write").keys(1, 1, 1).group("list")
+                .summary("Keep only a range of a list").handler(this::ltrim).build());
+        new ListPosition().register(t);
+        new ListPopCommands().register(t);
+    }
+
+    /** The list under a key for reading (counts hits/misses), or null; WRONGTYPE for other types. */
+    static ListValue readList(CommandContext ctx, Bytes key) {
+        return ctx.db().getForRead(key, ListValue.class);
+    }
+
+    /** The list under a key for writing, or null; WRONGTYPE for other types. */
+    static ListValue writeList(CommandContext ctx, Bytes key) {
+        return ctx.db().get(key, ListValue.class);
+    }
+
+    private void push(CommandContext ctx, boolean atHead, boolean onlyIfExists) {
+        Bytes key = ctx.key(1);
+        ListValue list = writeList(ctx, key);
+        if (list == null) {
+            if (onlyIfExists) {
+                ctx.reply().integer(0);
+                return;
+            }
+            list = new ListValue();
+            ctx.db().put(key, list);
+        }
+        for (int i = 2; i < ctx.argc(); i++) {
+            list.push(atHead, ctx.arg(i));
+        }
+        ctx.dirty(ctx.argc() - 2);
+        ctx.reply().integer(list.size());
+        ctx.signalModified(key);
+        ctx.notifyEvent(KeyspaceEvents.LIST, atHead ? "lpush" : "rpush", key);
+    }
+
+    private void llen(CommandContext ctx) {
+        ListValue list = readList(ctx, ctx.key(1));
+        ctx.reply().integer(list == null ? 0 : list.size());
+    }
+
+    private void lrange(CommandContext ctx) {
+        long start = ctx.longArg(2);
+        long end = ctx.longArg(3);
+        ListValue list = readList(ctx, ctx.key(1));
+        if (list == null) {
+            ctx.reply().emptyArray();
+            return;
+        }
+        long size = list.size();
+        start = start < 0 ? Math.max(0, size + start) : start;
+        end = end < 0 ? size + end : Math.min(end, size - 1);
+        if (start > end || start >= size) {
+            ctx.reply().emptyArray();
+            return;
+        }
+        ctx.reply().array((int) (end - start + 1));
+        for (int i = (int) start; i <= end; i++) {
+            ctx.reply().bulk(list.get(i));
+        }
+    }
+
+    /** A Redis list index (negative counts from the tail) as a position, or -1 when outside the list. */
+    private static int position(long index, int size) {
+        if (index < 0) {
+            index += size;
+        }
+        return index < 0 || index >= size ? -1 : (int) index;
+    }
+
+    private void lindex(CommandContext ctx) {
+        ListValue list = readList(ctx, ctx.key(1));
+        if (list == null) {
+            ctx.reply().nullBulk();
+            return;
+        }
+        int at = position(ctx.longArg(2), list.size());
+        ctx.reply().bulk(at < 0 ? null : list.get(at));
+    }
+
+    private void lset(CommandContext ctx) {
+        Bytes key = ctx.key(1);
+        ListValue list = writeList(ctx, key);
+        if (list == null) {
+            throw RedisError.NO_SUCH_KEY;
+        }
+        int at = position(ctx.longArg(2), list.size());
+        if (at < 0) {
+            throw RedisError.INDEX_OUT_OF_RANGE;
+        }
+        list.set(at, ctx.arg(3));
+        ctx.reply().ok();
+        ctx.signalModified(key);
+        ctx.notifyEvent(KeyspaceEvents.LIST, "lset", key);
+        ctx.dirty(1);
+    }
+
+    private void linsert(CommandContext ctx) {
+        boolean after;
+        if (ctx.is(2, "after")) {
+            after = true;
+        } else if (ctx.is(2, "before")) {
+            after = false;
+        } else {
+            throw RedisError.SYNTAX;
+        }
+        Bytes key = ctx.key(1);
+        ListValue list = writeList(ctx, key);
+        if (list == null) {
+            ctx.reply().integer(0);
+            return;
+        }
+        byte[] pivot = ctx.arg(3);
+        for (int i = 0; i < list.size(); i++) {
+            if (Arrays.equals(list.get(i), pivot)) {
+                list.insertAt(after ? i + 1 : i, ctx.arg(4));
+                ctx.signalModified(key);
+                ctx.notifyEvent(KeyspaceEvents.LIST, "linsert", key);
+                ctx.dirty(1);
+                ctx.reply().integer(list.size());
+                return;
+            }
+        }
+        ctx.reply().integer(-1);
+    }
+
+    private void lrem(CommandContext ctx) {
+        long count = ctx.longArg(2);
+        Bytes key = ctx.key(1);
+        ListValue list = writeList(ctx, key);
+        if (list == null) {
+            ctx.reply().integer(0);
+            return;
+        }
+        boolean fromTail = count < 0;
+        // |Long.MIN_VALUE| does not fit: any limit that large means "all of them" for a list anyway.
+        long limit = count == Long.MIN_VALUE ? Long.MAX_VALUE : Math.abs(count);
+        int removed = list.removeMatching(ctx.arg(3), limit, fromTail);
+        if (removed > 0) {
+            ctx.signalModified(key);
+            ctx.notifyEvent(KeyspaceEvents.LIST, "lrem", key);
+            ctx.dirty(removed);
+        }
+        if (list.isEmpty()) {
+            ctx.db().delete(key);
+            ctx.notifyEvent(KeyspaceEvents.GENERIC, "del", key);
+        }
+        ctx.reply().integer(removed);
+    }
+
+    private void ltrim(CommandContext ctx) {
+        long start = ctx.longArg(2);
+        long end = ctx.longArg(3);
+        Bytes key = ctx.key(1);
+        ListValue list = writeList(ctx, key);
+        if (list == null) {
+            ctx.reply().ok();
+            return;
+        }
+        int size = list.size();
+        start = start < 0 ? Math.max(0, size + start) : start;
+        end = end < 0 ? size + end : Math.min(end, size - 1);
+        int removed;
+        if (start > end || start >= size) {
+            removed = size;
+            list.trim(0, -1);
+        } else {
+            removed = size - (int) (end - start + 1);
+            if (removed > 0) {
+                list.trim((int) start, (int) end);
+            }
+        }
+        ctx.notifyEvent(KeyspaceEvents.LIST, "ltrim", key);
+        if (list.isEmpty()) {
+            ctx.db().delete(key);
+            ctx.notifyEvent(KeyspaceEvents.GENERIC, "del", key);
+        }
+        ctx.signalModified(key);
+        ctx.dirty(removed);
+        ctx.reply().ok();
     }
 }

@@ -4,8 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A hash. Fields keep insertion order, which is the order Redis's listpack encoding replies in; once a hash
- * becomes a hashtable, Redis's order is its own and tests compare such replies as unordered.
+ * A hash. Fields keep insertion order, which is the order Redis's listpack encoding replies in (an update keeps
+ * a field's place, a delete closes the gap); once a hash becomes a hashtable, Redis's order is its own and tests
+ * compare such replies as unordered.
  */
 public final class HashValue implements RedisValue {
     private final LinkedHashMap<Bytes, byte[]> fields = new LinkedHashMap<>();
@@ -13,6 +14,26 @@ public final class HashValue implements RedisValue {
 
     public Map<Bytes, byte[]> fields() {
         return fields;
+    }
+
+    public int size() {
+        return fields.size();
+    }
+
+    public boolean isEmpty() {
+        return fields.isEmpty();
+    }
+
+    public byte[] get(Bytes field) {
+        return fields.get(field);
+    }
+
+    public boolean contains(Bytes field) {
+        return fields.containsKey(field);
+    }
+
+    public boolean remove(Bytes field) {
+        return fields.remove(field) != null;
     }
 
     @Override
@@ -25,16 +46,41 @@ public final class HashValue implements RedisValue {
         return hashtable ? "hashtable" : "listpack";
     }
 
-    /** Converts to hashtable (one way) when a write crosses hash-max-listpack-entries/value. */
-    public void updateEncoding(EncodingLimits limits, byte[] field, byte[] value) {
+    /**
+     * Converts to hashtable (one way) before a write whose arguments include a string longer than
+     * hash-max-listpack-value, as hashTypeTryConversion does with arguments {@code from..to} inclusive (fields
+     * and values alike, whether or not the write then changes anything).
+     */
+    public void convertForArguments(EncodingLimits limits, byte[][] args, int from, int to) {
         if (hashtable) {
             return;
         }
-        if (fields.size() > limits.hashMaxListpackEntries()
-                || (field != null && field.length > limits.hashMaxListpackValue())
-                || (value != null && value.length > limits.hashMaxListpackValue())) {
+        long maxValue = limits.hashMaxListpackValue();
+        for (int i = from; i <= to; i++) {
+            if (args[i].length > maxValue) {
+                hashtable = true;
+                return;
+            }
+        }
+    }
+
+    /**
+     * Sets a field as hashTypeSet: a field or value too long for a listpack converts first, and crossing
+     * hash-max-listpack-entries converts after. Returns true when the field already existed (an update).
+     */
+    public boolean set(EncodingLimits limits, Bytes field, byte[] value) {
+        if (hashtable) {
+            return fields.put(field, value) != null;
+        }
+        long maxValue = limits.hashMaxListpackValue();
+        if (field.length() > maxValue || value.length > maxValue) {
             hashtable = true;
         }
+        boolean existed = fields.put(field, value) != null;
+        if (fields.size() > limits.hashMaxListpackEntries()) {
+            hashtable = true;
+        }
+        return existed;
     }
 
     @Override

@@ -10,44 +10,16 @@ public final class ListValue implements RedisValue {
     private byte[][] items = new byte[8][];
     private int head;
     private int size;
-    /** Redis 7.0 reports "listpack" for small lists and "quicklist" once a list outgrows one node. */
-    private boolean quicklist;
 
     @Override
     public String typeName() {
         return "list";
     }
 
+    /** Redis 7.0 keeps every list as a quicklist (small listpack-encoded lists only came with 7.2). */
     @Override
     public String encoding() {
-        return quicklist ? "quicklist" : "listpack";
-    }
-
-    /** Applies list-max-listpack-size after a write, as Redis converts listpack to quicklist (one way). */
-    public void updateEncoding(EncodingLimits limits, long valueBytesAdded) {
-        if (quicklist) {
-            return;
-        }
-        long limit = limits.listMaxListpackSize();
-        if (limit >= 0) {
-            if (size > limit) {
-                quicklist = true;
-            }
-        } else {
-            long maxBytes = 4096L << Math.min(4, (int) (-limit - 1));
-            if (approximateBytes() > maxBytes) {
-                quicklist = true;
-            }
-        }
-    }
-
-    private long approximateBytes() {
-        long total = 6; // listpack header and terminator
-        for (int i = 0; i < size; i++) {
-            int len = get(i).length;
-            total += len + (len < 64 ? 2 : len < 4096 ? 3 : 6);
-        }
-        return total;
+        return "quicklist";
     }
 
     public int size() {
@@ -59,11 +31,32 @@ public final class ListValue implements RedisValue {
     }
 
     public byte[] get(int index) {
-        return items[(head + index) & (items.length - 1)];
+        return items[slot(index)];
     }
 
     public void set(int index, byte[] value) {
-        items[(head + index) & (items.length - 1)] = value;
+        items[slot(index)] = value;
+    }
+
+    private int slot(int index) {
+        return (head + index) & (items.length - 1);
+    }
+
+    /** Adds at the head (left) or the tail (right). */
+    public void push(boolean atHead, byte[] value) {
+        if (atHead) {
+            addFirst(value);
+        } else {
+            addLast(value);
+        }
+    }
+
+    /** Removes from the head (left) or the tail (right); null when empty. */
+    public byte[] pop(boolean atHead) {
+        if (size == 0) {
+            return null;
+        }
+        return atHead ? removeFirst() : removeLast();
     }
 
     public void addFirst(byte[] value) {
@@ -75,7 +68,7 @@ public final class ListValue implements RedisValue {
 
     public void addLast(byte[] value) {
         grow();
-        items[(head + size) & (items.length - 1)] = value;
+        items[slot(size)] = value;
         size++;
     }
 
@@ -88,39 +81,84 @@ public final class ListValue implements RedisValue {
     }
 
     public byte[] removeLast() {
-        int index = (head + size - 1) & (items.length - 1);
+        int index = slot(size - 1);
         byte[] value = items[index];
         items[index] = null;
         size--;
         return value;
     }
 
-    /** Removes the element at index, shifting later ones left. */
-    public byte[] removeAt(int index) {
-        byte[] value = get(index);
-        for (int i = index; i < size - 1; i++) {
-            set(i, get(i + 1));
-        }
-        set(size - 1, null);
-        size--;
-        return value;
-    }
-
-    /** Inserts before position index (index == size appends). */
+    /** Inserts before position index (index == size appends), shifting the shorter side. */
     public void insertAt(int index, byte[] value) {
-        addLast(value);
-        for (int i = size - 1; i > index; i--) {
-            set(i, get(i - 1));
+        if (index < size / 2) {
+            addFirst(value);
+            for (int i = 0; i < index; i++) {
+                set(i, get(i + 1));
+            }
+        } else {
+            addLast(value);
+            for (int i = size - 1; i > index; i--) {
+                set(i, get(i - 1));
+            }
         }
         set(index, value);
     }
 
-    /** Keeps only [start, end] (inclusive, already clamped by the caller). */
-    public void trim(int start, int end) {
-        byte[][] kept = new byte[Math.max(8, Integer.highestOneBit(Math.max(1, end - start + 1)) << 1)][];
+    /**
+     * Removes elements equal to value, as LREM: up to {@code limit} of them (0 means all), scanning from the
+     * head, or from the tail when {@code fromTail}. One compacting pass, so many removals stay O(n).
+     */
+    public int removeMatching(byte[] value, long limit, boolean fromTail) {
+        byte[][] kept = new byte[items.length][];
+        int removed = 0;
         int n = 0;
-        for (int i = start; i <= end && i < size; i++) {
-            kept[n++] = get(i);
+        if (fromTail) {
+            int write = size;
+            for (int i = size - 1; i >= 0; i--) {
+                byte[] e = get(i);
+                if ((limit == 0 || removed < limit) && Arrays.equals(e, value)) {
+                    removed++;
+                } else {
+                    kept[--write] = e;
+                }
+            }
+            n = size - write;
+            System.arraycopy(kept, write, kept, 0, n);
+            Arrays.fill(kept, n, size, null);
+        } else {
+            for (int i = 0; i < size; i++) {
+                byte[] e = get(i);
+                if ((limit == 0 || removed < limit) && Arrays.equals(e, value)) {
+                    removed++;
+                } else {
+                    kept[n++] = e;
+                }
+            }
+        }
+        if (removed > 0) {
+            items = kept;
+            head = 0;
+            size = n;
+        }
+        return removed;
+    }
+
+    /** Keeps only [start, end] (inclusive, already clamped by the caller); start > end empties the list. */
+    public void trim(int start, int end) {
+        int n = Math.max(0, end - start + 1);
+        if (n > 0 && size - n < n) {
+            // Fewer to drop than to keep (a capped list after a push): drop from the ends, O(dropped) as Redis.
+            for (int i = 0; i < start; i++) {
+                removeFirst();
+            }
+            while (size > n) {
+                removeLast();
+            }
+            return;
+        }
+        byte[][] kept = new byte[Math.max(8, Integer.highestOneBit(Math.max(1, n)) << 1)][];
+        for (int i = 0; i < n; i++) {
+            kept[i] = get(start + i);
         }
         items = kept;
         head = 0;
@@ -145,7 +183,6 @@ public final class ListValue implements RedisValue {
         copy.items = Arrays.copyOf(items, items.length);
         copy.head = head;
         copy.size = size;
-        copy.quicklist = quicklist;
         return copy;
     }
 }
