@@ -9,10 +9,17 @@ public final class StringValue implements RedisValue {
 
     private final byte[] value;
     private final boolean modifiedInPlace;
+    /** False for strings Redis creates without trying the int encoding (INCRBYFLOAT's result). */
+    private final boolean intEncodable;
 
     private StringValue(byte[] value, boolean modifiedInPlace) {
+        this(value, modifiedInPlace, true);
+    }
+
+    private StringValue(byte[] value, boolean modifiedInPlace, boolean intEncodable) {
         this.value = value;
         this.modifiedInPlace = modifiedInPlace;
+        this.intEncodable = intEncodable;
     }
 
     /** A value as SET stores it; the array is handed over. */
@@ -23,6 +30,23 @@ public final class StringValue implements RedisValue {
     /** A value produced by an in-place edit (APPEND, SETRANGE, SETBIT): always "raw". */
     public static StringValue edited(byte[] value) {
         return new StringValue(value, true);
+    }
+
+    /**
+     * A value Redis builds with createStringObject and stores without tryObjectEncoding (INCRBYFLOAT):
+     * "embstr" up to 44 bytes, "raw" beyond, never "int".
+     */
+    public static StringValue unencoded(byte[] value) {
+        return new StringValue(value, false, false);
+    }
+
+    /**
+     * The bytes of an edited ("raw") value for changing them in place (SETBIT on an already sized string), or
+     * null when this value may be shared and must be replaced instead. Edited values own their array: copy()
+     * clones it.
+     */
+    public byte[] bytesForUpdate() {
+        return modifiedInPlace ? value : null;
     }
 
     /** The bytes; callers must not change them. */
@@ -44,7 +68,7 @@ public final class StringValue implements RedisValue {
         if (modifiedInPlace) {
             return "raw";
         }
-        if (value.length <= 20 && Numbers.parseLongStrict(value) != null) {
+        if (intEncodable && value.length <= 20 && Numbers.parseLongStrict(value) != null) {
             return "int";
         }
         return value.length <= EMBSTR_LIMIT ? "embstr" : "raw";
@@ -52,6 +76,7 @@ public final class StringValue implements RedisValue {
 
     @Override
     public RedisValue copy() {
-        return this; // immutable
+        // Edited values may later change in place (bytesForUpdate), so a copy gets its own array.
+        return modifiedInPlace ? new StringValue(value.clone(), true) : this;
     }
 }
