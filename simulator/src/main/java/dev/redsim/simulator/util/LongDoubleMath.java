@@ -74,17 +74,14 @@ public final class LongDoubleMath {
     /**
      * string2ld: strtold over the whole text. Null when Redis refuses it: empty, too long, a leading space,
      * trailing garbage, NaN, or a value that overflows or underflows to zero. "inf" is accepted (an infinite
-     * value). As in C, the text ends at the first NUL byte.
+     * value).
      */
     public static Value parse(byte[] text) {
         if (text.length == 0 || text.length >= MAX_CHARS || isSpace(text[0])) {
             return null;
         }
-        int end = 0;
-        while (end < text.length && text[end] != 0) {
-            end++;
-        }
-        return new Parser(text, end).parse();
+        // strtold must consume every byte: a NUL inside the text stops it early, so Redis refuses the text.
+        return new Parser(text, text.length).parse();
     }
 
     /** The long double sum of two values (rounded to 64 bits, round-half-even; inf + -inf is NaN: null). */
