@@ -29,6 +29,10 @@ public final class LongDoubleMath {
     private static final long MIN_DECIMAL_MAGNITUDE = -4952;
     private static final int FRACTION_DIGITS = 17;
 
+    /** Powers of 5 and 10 that ordinary operands need, computed once (immutable). */
+    private static final BigInteger[] POWERS_OF_5 = powers(5, 160);
+    private static final BigInteger[] POWERS_OF_10 = powers(10, 64);
+
     public static final RedisError NAN_OR_INFINITY = new RedisError("ERR increment would produce NaN or Infinity");
 
     private LongDoubleMath() {
@@ -50,10 +54,28 @@ public final class LongDoubleMath {
         }
     }
 
+    private static BigInteger[] powers(int base, int count) {
+        BigInteger[] table = new BigInteger[count];
+        table[0] = BigInteger.ONE;
+        for (int i = 1; i < count; i++) {
+            table[i] = table[i - 1].multiply(BigInteger.valueOf(base));
+        }
+        return table;
+    }
+
+    private static BigInteger power(BigInteger[] table, int base, int exponent) {
+        return exponent < table.length ? table[exponent] : BigInteger.valueOf(base).pow(exponent);
+    }
+
     /**
      * INCRBYFLOAT: the stored text (null for a missing key) plus the increment, as the text Redis stores and
      * replies. Errors, in Redis's order: the stored value, then the increment ("value is not a valid float"),
      * then a NaN or infinite sum.
+     *
+     * <p>HINCRBYFLOAT checks in another order and with other texts (the increment first, before the key's type:
+     * "value is not a valid float", an infinite increment: "value is NaN or Infinity", a bad field:
+     * "hash value is not a float"); it can build on {@link #parse}, {@link #add(Value, Value)} and
+     * {@link #format}.
      */
     public static byte[] add(byte[] current, byte[] increment) {
         Value value = current == null ? Value.ZERO : parse(current);
@@ -105,7 +127,7 @@ public final class LongDoubleMath {
         } else {
             // m * 2^-k == m * 5^k / 10^k
             int k = -value.exponent;
-            exact = new BigDecimal(value.mantissa.multiply(BigInteger.valueOf(5).pow(k)), k);
+            exact = new BigDecimal(value.mantissa.multiply(power(POWERS_OF_5, 5, k)), k);
         }
         String printed = exact.setScale(FRACTION_DIGITS, RoundingMode.HALF_EVEN).toPlainString();
         boolean negative = value.mantissa.signum() < 0;
@@ -318,8 +340,8 @@ public final class LongDoubleMath {
             }
             int e = (int) decimalExponent;
             Value v = e >= 0
-                    ? round(negative, mantissa.multiply(BigInteger.TEN.pow(e)), BigInteger.ONE, 0)
-                    : round(negative, mantissa, BigInteger.TEN.pow(-e), 0);
+                    ? round(negative, mantissa.multiply(power(POWERS_OF_10, 10, e)), BigInteger.ONE, 0)
+                    : round(negative, mantissa, power(POWERS_OF_10, 10, -e), 0);
             return finite(v);
         }
 
