@@ -50,16 +50,13 @@ public final class BitCommands implements CommandFamily {
         StringValue current = ctx.db().get(key, StringValue.class);
         int byteIndex = (int) (offset >> 3);
         int mask = 1 << (7 - (int) (offset & 7));
-        byte[] bytes = current == null ? null : current.bytesForUpdate();
-        boolean grown = current == null || current.length() <= byteIndex;
-        if (bytes == null || grown) {
-            // Redis unshares the value (making it raw) and pads it with zero bytes up to the offset.
-            bytes = new byte[Math.max(byteIndex + 1, current == null ? 0 : current.length())];
-            if (current != null) {
-                System.arraycopy(current.bytes(), 0, bytes, 0, current.length());
-            }
-            ctx.db().putKeepTtl(key, StringValue.edited(bytes));
+        // Redis unshares the value (making it raw) and pads it with zero bytes up to the offset.
+        StringValue target = StringValue.editable(current);
+        boolean grown = target.growTo(byteIndex + 1);
+        if (target != current) {
+            ctx.db().putKeepTtl(key, target);
         }
+        byte[] bytes = target.array();
         boolean wasSet = (bytes[byteIndex] & mask) != 0;
         if (grown || wasSet != (on == 1)) {
             bytes[byteIndex] = (byte) (on == 1 ? bytes[byteIndex] | mask : bytes[byteIndex] & ~mask);
@@ -77,7 +74,7 @@ public final class BitCommands implements CommandFamily {
             ctx.reply().integer(0);
             return;
         }
-        int bit = value.bytes()[(int) (offset >> 3)] & (1 << (7 - (int) (offset & 7)));
+        int bit = value.readArray()[(int) (offset >> 3)] & (1 << (7 - (int) (offset & 7)));
         ctx.reply().integer(bit != 0 ? 1 : 0);
     }
 
@@ -119,7 +116,8 @@ public final class BitCommands implements CommandFamily {
             ctx.reply().integer(0);
             return;
         }
-        byte[] bytes = value.bytes();
+        byte[] bytes = value.readArray();
+        int length = value.length();
         long[] range;
         if (ctx.argc() == 4 || ctx.argc() == 5) {
             long start = ctx.longArg(2);
@@ -129,9 +127,9 @@ public final class BitCommands implements CommandFamily {
                 return;
             }
             boolean inBits = ctx.argc() == 5 && bitUnit(ctx, 4);
-            range = bitRange(start, end, bytes.length, inBits);
+            range = bitRange(start, end, length, inBits);
         } else if (ctx.argc() == 2) {
-            range = bitRange(0, -1, bytes.length, false);
+            range = bitRange(0, -1, length, false);
         } else {
             throw RedisError.SYNTAX;
         }
@@ -177,7 +175,8 @@ public final class BitCommands implements CommandFamily {
             ctx.reply().integer(bit == 1 ? -1 : 0);
             return;
         }
-        byte[] bytes = value.bytes();
+        byte[] bytes = value.readArray();
+        int length = value.length();
         long[] range;
         boolean endGiven = false;
         if (ctx.argc() >= 4 && ctx.argc() <= 6) {
@@ -188,11 +187,11 @@ public final class BitCommands implements CommandFamily {
                 end = ctx.longArg(4);
                 endGiven = true;
             } else {
-                end = bytes.length - 1;
+                end = length - 1;
             }
-            range = bitRange(start, end, bytes.length, inBits);
+            range = bitRange(start, end, length, inBits);
         } else if (ctx.argc() == 3) {
-            range = bitRange(0, -1, bytes.length, false);
+            range = bitRange(0, -1, length, false);
         } else {
             throw RedisError.SYNTAX;
         }

@@ -52,7 +52,7 @@ public final class StringRangeCommands implements CommandFamily {
         if (start > end || length == 0) {
             ctx.reply().bulk(EMPTY);
         } else {
-            ctx.reply().bulk(value.bytes(), (int) start, (int) (end - start + 1));
+            ctx.reply().bulk(value.readArray(), (int) start, (int) (end - start + 1));
         }
     }
 
@@ -75,20 +75,15 @@ public final class StringRangeCommands implements CommandFamily {
             needed = Long.MAX_VALUE; // overflow: certainly too big
         }
         StringCommands.checkStringLength(ctx, needed);
-        byte[] target = current == null ? null : current.bytesForUpdate();
-        if (target == null || target.length < needed) {
-            // Zero padding up to the offset, as sdsgrowzero.
-            byte[] grown = new byte[(int) Math.max(needed, oldLength)];
-            if (current != null) {
-                System.arraycopy(current.bytes(), 0, grown, 0, oldLength);
-            }
-            target = grown;
+        StringValue target = StringValue.editable(current);
+        target.growTo((int) needed); // zero padding up to the offset, as sdsgrowzero
+        System.arraycopy(patch, 0, target.array(), (int) offset, patch.length);
+        if (target != current) {
+            ctx.db().putKeepTtl(key, target);
         }
-        System.arraycopy(patch, 0, target, (int) offset, patch.length);
-        ctx.db().putKeepTtl(key, StringValue.edited(target));
         ctx.signalModified(key);
         ctx.notifyEvent(KeyspaceEvents.STRING, "setrange", key);
         ctx.dirty(1);
-        ctx.reply().integer(target.length);
+        ctx.reply().integer(target.length());
     }
 }
