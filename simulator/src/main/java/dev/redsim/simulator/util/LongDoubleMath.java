@@ -300,24 +300,40 @@ public final class LongDoubleMath {
         }
 
         private Value decimal(boolean negative) {
-            StringBuilder digits = new StringBuilder();
+            // Significant digits (leading zeros skipped) go into a long while they fit, else into a StringBuilder.
+            StringBuilder digits = null;
+            long small = 0;
+            int significant = 0;
+            boolean anyDigit = false;
             long decimalExponent = 0;
             boolean dot = false;
             int start = pos;
             for (; pos < end; pos++) {
-                char c = (char) s[pos];
+                byte c = s[pos];
                 if (c == '.' && !dot) {
                     dot = true;
                 } else if (c >= '0' && c <= '9') {
-                    digits.append(c);
+                    anyDigit = true;
                     if (dot) {
                         decimalExponent--;
+                    }
+                    if (significant == 0 && c == '0') {
+                        continue;
+                    }
+                    significant++;
+                    if (significant <= 18) {
+                        small = small * 10 + (c - '0');
+                    } else {
+                        if (digits == null) {
+                            digits = new StringBuilder().append(small);
+                        }
+                        digits.append((char) c);
                     }
                 } else {
                     break;
                 }
             }
-            if (digits.length() == 0) {
+            if (!anyDigit) {
                 pos = start;
                 return null; // no conversion
             }
@@ -327,11 +343,11 @@ public final class LongDoubleMath {
                     decimalExponent = saturatingAdd(decimalExponent, e);
                 }
             }
-            BigInteger mantissa = new BigInteger(digits.toString());
-            if (mantissa.signum() == 0) {
+            if (significant == 0) {
                 return Value.ZERO;
             }
-            long magnitude = decimalExponent + mantissa.toString().length();
+            BigInteger mantissa = digits == null ? BigInteger.valueOf(small) : new BigInteger(digits.toString());
+            long magnitude = decimalExponent + significant;
             if (magnitude > MAX_DECIMAL_MAGNITUDE) {
                 return Value.infinity(negative);
             }
