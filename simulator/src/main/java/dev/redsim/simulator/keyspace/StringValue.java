@@ -7,12 +7,28 @@ package dev.redsim.simulator.keyspace;
 public final class StringValue implements RedisValue {
     private static final int EMBSTR_LIMIT = 44;
 
-    private final byte[] value;
+    /** Sds preallocation: double small strings that grow, add 1 MB to big ones (SDS_MAX_PREALLOC). */
+    private static final int MAX_PREALLOC = 1024 * 1024;
+
+    /**
+     * The bytes; only the first {@code length} count. Only edited values have spare room after them (always
+     * zeros), so SETBIT/SETRANGE can grow a string in amortized O(1) as Redis's sdsMakeRoomFor does.
+     */
+    private byte[] value;
+    private int length;
     private final boolean modifiedInPlace;
+    /** False for strings Redis creates without trying the int encoding (INCRBYFLOAT's result). */
+    private final boolean intEncodable;
 
     private StringValue(byte[] value, boolean modifiedInPlace) {
+        this(value, modifiedInPlace, true);
+    }
+
+    private StringValue(byte[] value, boolean modifiedInPlace, boolean intEncodable) {
         this.value = value;
+        this.length = value.length;
         this.modifiedInPlace = modifiedInPlace;
+        this.intEncodable = intEncodable;
     }
 
     /** A value as SET stores it; the array is handed over. */
@@ -25,13 +41,71 @@ public final class StringValue implements RedisValue {
         return new StringValue(value, true);
     }
 
-    /** The bytes; callers must not change them. */
+    /**
+     * A value Redis builds with createStringObject and stores without tryObjectEncoding (INCRBYFLOAT):
+     * "embstr" up to 44 bytes, "raw" beyond, never "int".
+     */
+    public static StringValue unencoded(byte[] value) {
+        return new StringValue(value, false, false);
+    }
+
+    /**
+     * A value to edit in place: this one when it is already an edited ("raw") value, which owns its array (copy()
+     * clones it), else a raw copy of {@code current} (null: a new empty string), as Redis's dbUnshareStringValue.
+     * The caller stores a returned copy under the key.
+     */
+    public static StringValue editable(StringValue current) {
+        if (current == null) {
+            return new StringValue(new byte[0], true);
+        }
+        if (current.modifiedInPlace) {
+            return current;
+        }
+        return new StringValue(current.value.clone(), true);
+    }
+
+    /**
+     * Makes an edited value at least {@code size} bytes long, padding with zero bytes (sdsgrowzero); returns
+     * true when the length changed. Growth keeps spare room so repeated growth costs amortized O(1).
+     */
+    public boolean growTo(int size) {
+        if (!modifiedInPlace) {
+            throw new IllegalStateException("only edited strings grow in place");
+        }
+        if (size <= length) {
+            return false;
+        }
+        if (size > value.length) {
+            int capacity = length == 0 ? size : (size < MAX_PREALLOC ? size * 2 : size + MAX_PREALLOC);
+            value = java.util.Arrays.copyOf(value, Math.max(size, capacity));
+        }
+        length = size;
+        return true;
+    }
+
+    /**
+     * The array to write into for an edited value (after {@link #growTo}); only the first {@link #length()}
+     * bytes belong to the value.
+     */
+    public byte[] array() {
+        return modifiedInPlace ? value : null;
+    }
+
+    /** The bytes, exactly {@link #length()} long; callers must not change them. */
     public byte[] bytes() {
+        if (value.length != length) {
+            value = java.util.Arrays.copyOf(value, length); // drop spare room once someone reads the whole value
+        }
+        return value;
+    }
+
+    /** The backing array for reading without a copy; only the first {@link #length()} bytes count. */
+    public byte[] readArray() {
         return value;
     }
 
     public int length() {
-        return value.length;
+        return length;
     }
 
     @Override
@@ -44,14 +118,15 @@ public final class StringValue implements RedisValue {
         if (modifiedInPlace) {
             return "raw";
         }
-        if (value.length <= 20 && Numbers.parseLongStrict(value) != null) {
+        if (intEncodable && length <= 20 && Numbers.parseLongStrict(value) != null) {
             return "int";
         }
-        return value.length <= EMBSTR_LIMIT ? "embstr" : "raw";
+        return length <= EMBSTR_LIMIT ? "embstr" : "raw";
     }
 
     @Override
     public RedisValue copy() {
-        return this; // immutable
+        // Edited values may later change in place (bytesForUpdate), so a copy gets its own array.
+        return modifiedInPlace ? new StringValue(java.util.Arrays.copyOf(value, length), true) : this;
     }
 }

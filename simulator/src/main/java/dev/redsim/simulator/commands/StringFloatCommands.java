@@ -1,0 +1,32 @@
+package dev.redsim.simulator.commands;
+
+import dev.redsim.simulator.command.CommandContext;
+import dev.redsim.simulator.command.CommandFamily;
+import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.engine.KeyspaceEvents;
+import dev.redsim.simulator.keyspace.Bytes;
+import dev.redsim.simulator.keyspace.StringValue;
+import dev.redsim.simulator.util.LongDoubleMath;
+
+import static dev.redsim.simulator.command.CommandSpec.command;
+
+/** INCRBYFLOAT, computed in emulated x87 long double as Redis computes it. */
+public final class StringFloatCommands implements CommandFamily {
+    @Override
+    public void register(CommandTable t) {
+        t.add(command("incrbyfloat", 3).flags("write denyoom fast").keys(1, 1, 1).group("string").since("2.6.0")
+                .summary("Increment the float value of a key by the given amount").handler(this::incrByFloat).build());
+    }
+
+    private void incrByFloat(CommandContext ctx) {
+        Bytes key = ctx.key(1);
+        StringValue current = ctx.db().get(key, StringValue.class);
+        byte[] result = LongDoubleMath.add(current == null ? null : current.bytes(), ctx.arg(2));
+        // Redis overwrites the value and keeps the TTL; the new string is never int-encoded.
+        ctx.db().putKeepTtl(key, StringValue.unencoded(result));
+        ctx.signalModified(key);
+        ctx.notifyEvent(KeyspaceEvents.STRING, "incrbyfloat", key);
+        ctx.dirty(1);
+        ctx.reply().bulk(result);
+    }
+}

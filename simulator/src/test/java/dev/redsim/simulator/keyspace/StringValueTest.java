@@ -1,0 +1,55 @@
+package dev.redsim.simulator.keyspace;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class StringValueTest {
+    @Test
+    void editableCopiesAValueThatMayBeShared() {
+        StringValue set = StringValue.of(bytes("123"));
+        StringValue edit = StringValue.editable(set);
+        assertThat(edit).isNotSameAs(set);
+        edit.array()[0] = 'x';
+        assertThat(set.bytes()).isEqualTo(bytes("123"));
+        assertThat(edit.bytes()).isEqualTo(bytes("x23"));
+        assertThat(edit.encoding()).isEqualTo("raw");
+        assertThat(StringValue.editable(edit)).isSameAs(edit);
+    }
+
+    @Test
+    void growingPadsWithZerosAndReadsSeeOnlyTheLength() {
+        StringValue v = StringValue.editable(null);
+        assertThat(v.growTo(3)).isTrue();
+        v.array()[2] = 7;
+        assertThat(v.growTo(2)).isFalse();
+        assertThat(v.growTo(10)).isTrue();
+        assertThat(v.length()).isEqualTo(10);
+        assertThat(v.readArray().length).isGreaterThanOrEqualTo(10);
+        assertThat(v.bytes()).containsExactly(0, 0, 7, 0, 0, 0, 0, 0, 0, 0);
+        assertThat(v.growTo(11)).isTrue();
+        assertThat(v.bytes()).hasSize(11);
+    }
+
+    @Test
+    void copiesOfEditedValuesAreIndependent() {
+        StringValue v = StringValue.editable(null);
+        v.growTo(2);
+        StringValue copy = (StringValue) v.copy();
+        v.array()[0] = 1;
+        assertThat(copy.bytes()).containsExactly(0, 0);
+    }
+
+    @Test
+    void incrByFloatResultsAreNeverIntEncoded() {
+        assertThat(StringValue.unencoded(bytes("12")).encoding()).isEqualTo("embstr");
+        assertThat(StringValue.of(bytes("12")).encoding()).isEqualTo("int");
+        assertThat(StringValue.unencoded(bytes("1".repeat(45))).encoding()).isEqualTo("raw");
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+}
