@@ -7,6 +7,7 @@ import dev.redsim.simulator.command.RedisError;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.HashValue;
 import dev.redsim.simulator.keyspace.Numbers;
+import dev.redsim.simulator.util.LongDoubleMath;
 
 import static dev.redsim.simulator.command.CommandSpec.command;
 
@@ -14,6 +15,7 @@ import static dev.redsim.simulator.command.CommandSpec.command;
 final class HashCounterCommands implements CommandFamily {
     private static final RedisError NOT_INTEGER_FIELD = new RedisError("ERR hash value is not an integer");
     private static final RedisError NOT_FLOAT_FIELD = new RedisError("ERR hash value is not a float");
+    private static final byte[] ZERO = {(byte) '0'};
     private static final RedisError NOT_FINITE_INCREMENT = new RedisError("ERR value is NaN or Infinity");
     private static final RedisError NOT_FINITE_RESULT =
             new RedisError("ERR increment would produce NaN or Infinity");
@@ -51,29 +53,26 @@ final class HashCounterCommands implements CommandFamily {
     }
 
     private void hincrbyfloat(CommandContext ctx) {
-        ExtendedPrecision.Value increment = ExtendedPrecision.parse(ctx.arg(3));
+        LongDoubleMath.Value increment = LongDoubleMath.parse(ctx.arg(3));
         if (increment == null) {
             throw RedisError.NOT_FLOAT;
         }
-        if (increment.infinite()) {
+        if (!increment.isFinite()) {
             throw NOT_FINITE_INCREMENT;
         }
         Bytes key = ctx.key(1);
         HashValue hash = HashCommands.writeHashOrCreate(ctx, key);
         Bytes field = ctx.key(2);
         byte[] current = hash.get(field);
-        ExtendedPrecision.Value value = ExtendedPrecision.Value.finite(java.math.BigDecimal.ZERO);
-        if (current != null) {
-            value = ExtendedPrecision.parse(current);
-            if (value == null) {
-                throw NOT_FLOAT_FIELD;
-            }
+        LongDoubleMath.Value value = LongDoubleMath.parse(current == null ? ZERO : current);
+        if (value == null) {
+            throw NOT_FLOAT_FIELD;
         }
-        ExtendedPrecision.Value sum = ExtendedPrecision.add(value, increment);
-        if (sum == null || sum.infinite()) {
+        LongDoubleMath.Value sum = LongDoubleMath.add(value, increment);
+        if (sum == null || !sum.isFinite()) {
             throw NOT_FINITE_RESULT;
         }
-        byte[] result = ExtendedPrecision.format(sum.exact());
+        byte[] result = LongDoubleMath.format(sum);
         hash.set(ctx.engine().config(), field, result);
         ctx.reply().bulk(result);
         HashCommands.changed(ctx, key, "hincrbyfloat", 1);
