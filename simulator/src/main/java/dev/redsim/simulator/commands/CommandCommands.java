@@ -144,11 +144,11 @@ public final class CommandCommands implements CommandFamily {
         if (spec == null) {
             throw new RedisError("ERR Invalid command specified");
         }
-        if (!spec.arityAccepts(call.length)) {
-            throw new RedisError("ERR Invalid number of arguments specified for command");
-        }
         if (spec.firstKey() <= 0 && !spec.movableKeys()) {
             throw new RedisError("ERR The command has no key arguments");
+        }
+        if (!spec.arityAccepts(call.length)) {
+            throw new RedisError("ERR Invalid number of arguments specified for command");
         }
         int[] keys = spec.keyIndexes(call);
         Reply r = ctx.reply();

@@ -146,7 +146,7 @@ public final class Config implements EncodingLimits {
         if (key.equals("notify-keyspace-events")) {
             int flags = KeyspaceEvents.parse(value);
             if (flags < 0) {
-                throw new RedisError("Invalid event class character. Use 'Ag$lshzxeKEtmd'.");
+                throw new RedisError("Invalid event class character. Use 'Ag$lshzxeKEtmdn'.");
             }
             return KeyspaceEvents.format(flags);
         }
