@@ -7,7 +7,9 @@ import dev.redsim.conformance.target.SharedTargets;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -41,6 +43,52 @@ class CommandTableTest {
             }
         }
         assertThat(differences).as("COMMAND INFO differences").isEmpty();
+    }
+
+    /**
+     * COMMAND DOCS (what redis-cli reads at start): for every command a map whose fields Redis also has, with
+     * a summary, and the same since and group as Redis's documentation.
+     */
+    @Test
+    void everyImplementedCommandIsDocumentedLikeRedis() {
+        RedisTarget reference = SharedTargets.reference();
+        RedisTarget simulator = SharedTargets.simulator();
+        List<String> differences = new ArrayList<>();
+        try (RespClient redis = new RespClient(reference.host(), reference.port());
+             RespClient sim = new RespClient(simulator.host(), simulator.port())) {
+            for (String name : commandNames(sim)) {
+                Map<String, RespValue> ours = docFields(sim.call("COMMAND", "DOCS", name));
+                Map<String, RespValue> theirs = docFields(redis.call("COMMAND", "DOCS", name));
+                if (!theirs.keySet().containsAll(ours.keySet())) {
+                    differences.add(name + ": fields " + ours.keySet() + " not all in Redis's " + theirs.keySet());
+                }
+                if (ours.get("summary") == null || ours.get("summary").text().isBlank()) {
+                    differences.add(name + ": no summary");
+                }
+                for (String field : List.of("since", "group")) {
+                    String want = text(theirs.get(field));
+                    String got = text(ours.get(field));
+                    if (!want.equals(got)) {
+                        differences.add(name + " " + field + ": redis " + want + ", simulator " + got);
+                    }
+                }
+            }
+        }
+        assertThat(differences).as("COMMAND DOCS differences").isEmpty();
+    }
+
+    /** The fields of the one entry of a RESP2 COMMAND DOCS reply ([name, [field, value, ...]]). */
+    private static Map<String, RespValue> docFields(RespValue docs) {
+        Map<String, RespValue> fields = new LinkedHashMap<>();
+        List<RespValue> flat = docs.children().get(1).children();
+        for (int i = 0; i + 1 < flat.size(); i += 2) {
+            fields.put(flat.get(i).text(), flat.get(i + 1));
+        }
+        return fields;
+    }
+
+    private static String text(RespValue value) {
+        return value == null ? "(none)" : value.text();
     }
 
     private static List<String> commandNames(RespClient client) {

@@ -28,6 +28,7 @@ public final class CommandSpec {
     private final CommandHandler handler;
     private final Set<String> extraAclCategories;
     private final List<String> tips;
+    private final List<String> keySpecFlags;
     private final Map<String, CommandSpec> subcommands = new LinkedHashMap<>();
     private KeyFinder keyFinder;
 
@@ -52,6 +53,7 @@ public final class CommandSpec {
         this.keyFinder = b.keyFinder;
         this.extraAclCategories = Collections.unmodifiableSet(b.aclCategories);
         this.tips = List.copyOf(b.tips);
+        this.keySpecFlags = b.keySpecFlags;
     }
 
     public static Builder command(String name, int arity) {
@@ -130,6 +132,14 @@ public final class CommandSpec {
         return tips;
     }
 
+    /**
+     * The flags of this command's key specification as COMMAND INFO prints them ("RW", "access", "update",
+     * ...), when the table entry states them; null to derive them from the command flags.
+     */
+    public List<String> keySpecFlags() {
+        return keySpecFlags;
+    }
+
     public Map<String, CommandSpec> subcommands() {
         return subcommands;
     }
@@ -187,6 +197,7 @@ public final class CommandSpec {
         private KeyFinder keyFinder;
         private final Set<String> aclCategories = new LinkedHashSet<>();
         private final List<String> tips = new ArrayList<>();
+        private List<String> keySpecFlags;
 
         private Builder(String name, String container, int arity) {
             this.name = name;
@@ -249,6 +260,12 @@ public final class CommandSpec {
                     tips.add(t);
                 }
             }
+            return this;
+        }
+
+        /** Key specification flags as Redis lists them for this command: "RW access update variable_flags". */
+        public Builder keySpecFlags(String names) {
+            this.keySpecFlags = List.of(names.trim().split("\\s+"));
             return this;
         }
 

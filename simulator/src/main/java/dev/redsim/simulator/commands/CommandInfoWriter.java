@@ -95,8 +95,14 @@ final class CommandInfoWriter {
         r.integer(0);
     }
 
-    /** Access flags of a command's keys: RW update for writers, RO access for readers. */
+    /**
+     * Access flags of a command's keys: those its table entry states, otherwise RW update for writers and
+     * RO access for readers.
+     */
     static List<String> keySpecFlags(CommandSpec spec) {
+        if (spec.keySpecFlags() != null) {
+            return spec.keySpecFlags();
+        }
         if (spec.has(CommandFlag.WRITE)) {
             return List.of("RW", "update");
         }
