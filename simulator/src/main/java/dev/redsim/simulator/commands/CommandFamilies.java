@@ -19,6 +19,7 @@ public final class CommandFamilies {
                 new ConfigCommands(),
                 new CommandCommands(),
                 new DebugCommands(),
+                new MemoryCommands(),
                 new KeyCommands(),
                 new StringCommands(),
                 new ListCommands(),

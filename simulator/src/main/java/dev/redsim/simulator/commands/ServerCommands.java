@@ -47,6 +47,9 @@ public final class ServerCommands implements CommandFamily {
         if (first != second) {
             Database a = ctx.engine().database((int) first);
             a.swapContents(ctx.engine().database((int) second));
+            // Clients watching keys in either database now look at different data.
+            ctx.engine().signalFlushedDb((int) first);
+            ctx.engine().signalFlushedDb((int) second);
         }
         ctx.dirty(1);
         ctx.reply().ok();
@@ -86,6 +89,7 @@ public final class ServerCommands implements CommandFamily {
     private void flushdb(CommandContext ctx) {
         checkFlushMode(ctx);
         Database db = ctx.db();
+        ctx.engine().signalFlushedDb(db.id());
         ctx.dirty(db.size());
         db.clear();
         ctx.reply().ok();
@@ -94,6 +98,7 @@ public final class ServerCommands implements CommandFamily {
     private void flushall(CommandContext ctx) {
         checkFlushMode(ctx);
         for (Database db : ctx.engine().databases()) {
+            ctx.engine().signalFlushedDb(db.id());
             ctx.dirty(db.size());
             db.clear();
         }

@@ -241,6 +241,14 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         // WATCH arrives with the transactions issue; the call sites are already in place.
     }
 
+    /**
+     * Redis's signalFlushedDb / touchAllWatchedKeysInDb: every key of a database may have changed at once
+     * (FLUSHDB, FLUSHALL, SWAPDB). WATCH hooks in here with the transactions issue.
+     */
+    public void signalFlushedDb(int db) {
+        // WATCH arrives with the transactions issue; the call sites are already in place.
+    }
+
     /** Redis's notifyKeyspaceEvent: publishing arrives with pub/sub; the call sites are already in place. */
     public void notifyKeyspaceEvent(int type, String event, Bytes key, int db) {
         // Published on __keyspace@<db>__ / __keyevent@<db>__ once pub/sub exists.
