@@ -1,6 +1,7 @@
 package dev.redsim.simulator.command;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -34,7 +35,7 @@ public final class AclCategories {
     /** The categories of a command, without '@', in Redis's order. */
     public static List<String> of(CommandSpec spec) {
         Set<String> extra = spec.extraAclCategories();
-        java.util.HashSet<String> result = new java.util.HashSet<>(extra);
+        Set<String> result = new HashSet<>(extra);
         boolean namesFamily = extra.stream().anyMatch(FAMILIES::contains);
         // Containers (CONFIG, CLIENT, ...) carry no family of their own in Redis; their subcommands do.
         String family = spec.hasSubcommands() ? null : BY_GROUP.get(spec.group());

@@ -2,6 +2,7 @@ package dev.redsim.simulator.commands;
 
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandFamily;
+import dev.redsim.simulator.command.CommandHandler;
 import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.command.RedisError;
 import dev.redsim.simulator.server.ClientConnection;
@@ -49,7 +50,7 @@ public final class ClientCommands implements CommandFamily {
     }
 
     private static void add(CommandTable t, String name, int arity, String flags, String since, String summary,
-                            dev.redsim.simulator.command.CommandHandler handler) {
+                            CommandHandler handler) {
         t.add(subcommand("client", name, arity).flags(flags).group("connection").since(since).summary(summary)
                 .handler(handler).build());
     }

@@ -2,6 +2,7 @@ package dev.redsim.simulator.commands;
 
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.keyspace.Numbers;
 import dev.redsim.simulator.server.ClientConnection;
 
 import java.util.ArrayList;
@@ -68,7 +69,7 @@ final class ClientKill {
         for (int i = 2; i < ctx.argc(); i += 2) {
             String value = ctx.text(i + 1);
             if (ctx.is(i, "id")) {
-                Long parsed = dev.redsim.simulator.keyspace.Numbers.parseLongStrict(ctx.arg(i + 1));
+                Long parsed = Numbers.parseLongStrict(ctx.arg(i + 1));
                 if (parsed == null || parsed <= 0) {
                     throw new RedisError("ERR client-id should be greater than 0");
                 }

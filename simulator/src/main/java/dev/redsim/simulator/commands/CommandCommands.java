@@ -3,7 +3,6 @@ package dev.redsim.simulator.commands;
 import dev.redsim.simulator.command.AclCategories;
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandFamily;
-import dev.redsim.simulator.command.CommandFlag;
 import dev.redsim.simulator.command.CommandSpec;
 import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.command.RedisError;
@@ -227,10 +226,5 @@ public final class CommandCommands implements CommandFamily {
                 "GETKEYS <full-command>", "The key names a full command would touch.",
                 "GETKEYSANDFLAGS <full-command>", "The key names a full command would touch, with access flags.",
                 "HELP", "Print this text.");
-    }
-
-    /** Whether a spec prints this flag in COMMAND INFO (sentinel-only markers are not shown by Redis). */
-    static boolean shownFlag(CommandFlag flag) {
-        return flag != CommandFlag.SENTINEL && flag != CommandFlag.ONLY_SENTINEL;
     }
 }

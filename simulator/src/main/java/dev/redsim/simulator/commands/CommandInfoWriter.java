@@ -46,10 +46,11 @@ final class CommandInfoWriter {
         }
     }
 
+    /** Redis does not print the sentinel-only markers. */
     private static void writeFlags(Reply r, CommandSpec spec) {
         List<String> names = new ArrayList<>();
         for (CommandFlag flag : spec.flags()) {
-            if (CommandCommands.shownFlag(flag)) {
+            if (flag != CommandFlag.SENTINEL && flag != CommandFlag.ONLY_SENTINEL) {
                 names.add(flag.redisName());
             }
         }

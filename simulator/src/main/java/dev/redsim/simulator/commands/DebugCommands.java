@@ -6,6 +6,7 @@ import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.command.RedisError;
 
 import static dev.redsim.simulator.command.CommandSpec.command;
+import static dev.redsim.simulator.command.CommandSpec.subcommand;
 
 /**
  * DEBUG, FUNCTION FLUSH and the cluster-only READONLY/READWRITE: commands tools send that a standalone
@@ -18,7 +19,7 @@ public final class DebugCommands implements CommandFamily {
                 .summary("Debugging helpers").handler(this::debug).build());
         t.add(command("function", -2).group("scripting").since("7.0.0")
                 .summary("Manage server-side functions").handler(ctx -> { }).build());
-        t.add(dev.redsim.simulator.command.CommandSpec.subcommand("function", "flush", -2).flags("write noscript")
+        t.add(subcommand("function", "flush", -2).flags("write noscript")
                 .group("scripting").since("7.0.0").tips("request_policy:all_shards response_policy:all_succeeded")
                 .summary("Remove every function library").handler(this::functionFlush).build());
         t.add(command("readonly", 1).flags("loading stale fast").group("cluster").since("3.0.0").acl("connection")

@@ -8,7 +8,9 @@ import dev.redsim.simulator.keyspace.RedisValue;
 import dev.redsim.simulator.keyspace.SetValue;
 import dev.redsim.simulator.keyspace.SortedSetValue;
 import dev.redsim.simulator.keyspace.StringValue;
+import dev.redsim.simulator.protocol.DoubleFormat;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -120,8 +122,7 @@ final class MemoryUsage {
             long bytes = 7;
             for (Map.Entry<Bytes, Double> e : scores.entrySet()) {
                 bytes += listpackEntry(e.getKey().bytes())
-                        + listpackEntry(dev.redsim.simulator.protocol.DoubleFormat.reply(e.getValue())
-                        .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                        + listpackEntry(DoubleFormat.reply(e.getValue()).getBytes(StandardCharsets.US_ASCII));
             }
             return ROBJ + jemalloc(bytes);
         }

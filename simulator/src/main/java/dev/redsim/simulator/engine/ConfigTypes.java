@@ -1,6 +1,7 @@
 package dev.redsim.simulator.engine;
 
 import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.keyspace.Numbers;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -87,7 +88,7 @@ final class ConfigTypes {
     }
 
     private static String integer(String bounds, String value) {
-        Long parsed = dev.redsim.simulator.keyspace.Numbers.parseLongStrict(value.getBytes(StandardCharsets.UTF_8));
+        Long parsed = Numbers.parseLongStrict(value.getBytes(StandardCharsets.UTF_8));
         if (parsed == null) {
             throw new RedisError("argument couldn't be parsed into an integer");
         }
@@ -136,7 +137,7 @@ final class ConfigTypes {
                     throw new RedisError("Invalid save parameters");
                 }
                 for (String part : parts) {
-                    Long n = dev.redsim.simulator.keyspace.Numbers.parseLongStrict(part.getBytes(StandardCharsets.UTF_8));
+                    Long n = Numbers.parseLongStrict(part.getBytes(StandardCharsets.UTF_8));
                     if (n == null || n < 0) {
                         throw new RedisError("Invalid save parameters");
                     }
