@@ -146,6 +146,26 @@ class ClientListTest {
         }
     }
 
+    @ParameterizedTest(autoCloseArguments = false)
+    @MethodSource("targets")
+    void quitWithRepliesOffClosesSilently(RedisTarget target) {
+        try (RespClient c = new RespClient(target.host(), target.port())) {
+            c.send(args("CLIENT", "REPLY", "OFF"));
+            c.send(args("QUIT"));
+            assertThat(c.closedByServer()).isTrue();
+        }
+        try (RespClient c = new RespClient(target.host(), target.port())) {
+            c.send(args("CLIENT", "REPLY", "SKIP"));
+            c.send(args("QUIT"));
+            assertThat(c.closedByServer()).isTrue();
+        }
+        try (RespClient c = new RespClient(target.host(), target.port())) {
+            c.send(args("CLIENT", "REPLY", "OFF"));
+            c.send(args("RESET"));
+            assertThat(c.read().text()).isEqualTo("RESET");
+        }
+    }
+
     private static byte[][] args(String... parts) {
         byte[][] bytes = new byte[parts.length][];
         for (int i = 0; i < parts.length; i++) {

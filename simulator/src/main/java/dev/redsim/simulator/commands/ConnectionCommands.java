@@ -135,8 +135,8 @@ public final class ConnectionCommands implements CommandFamily {
         ctx.reply().ok();
     }
 
+    /** Answers OK, unless CLIENT REPLY OFF/SKIP silenced this client (Redis then closes without a word). */
     private void quit(CommandContext ctx) {
-        ctx.reply().enabled(true);
         ctx.reply().ok();
         ctx.client().closeAfterReply(true);
     }
