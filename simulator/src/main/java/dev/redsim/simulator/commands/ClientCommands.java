@@ -5,6 +5,7 @@ import dev.redsim.simulator.command.CommandFamily;
 import dev.redsim.simulator.command.CommandHandler;
 import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.server.ClientConnection;
 
 import java.util.ArrayList;
@@ -46,6 +47,9 @@ public final class ClientCommands implements CommandFamily {
         add(t, "unpause", 2, ADMIN, "6.2.0", "End a client pause", ctx -> ctx.reply().ok());
         add(t, "getredir", 2, PLAIN, "6.0.0", "Where tracking notifications go", ctx -> ctx.reply().integer(-1));
         add(t, "unblock", -3, ADMIN, "5.0.0", "Wake a client blocked in a command", this::unblock);
+        add(t, "trackinginfo", 2, PLAIN, "6.2.0", "Client-side caching state of this connection",
+                this::trackingInfo);
+        add(t, "caching", 3, PLAIN, "6.0.0", "Track or skip the keys of the next command", this::caching);
         add(t, "help", 2, "loading stale", "5.0.0", "Describe the CLIENT subcommands", this::help);
     }
 
@@ -162,6 +166,25 @@ public final class ClientCommands implements CommandFamily {
         ctx.reply().integer(0);
     }
 
+    /** Client-side caching (CLIENT TRACKING) is not offered, so tracking is always off. */
+    private void trackingInfo(CommandContext ctx) {
+        Reply r = ctx.reply();
+        r.map(3);
+        r.bulk("flags");
+        r.set(1);
+        r.bulk("off");
+        r.bulk("redirect");
+        r.integer(-1);
+        r.bulk("prefixes");
+        r.array(0);
+    }
+
+    /** Only meaningful in OPTIN/OPTOUT tracking mode, which no connection can be in here. */
+    private void caching(CommandContext ctx) {
+        throw new RedisError("ERR CLIENT CACHING can be called only when the client is in tracking mode with "
+                + "OPTIN or OPTOUT mode enabled");
+    }
+
     /** Redis's answer to extra arguments on subcommands that check their own argument count. */
     static RedisError wrongUse(CommandContext ctx) {
         return new RedisError("ERR unknown subcommand or wrong number of arguments for '" + ctx.text(1)
@@ -184,6 +207,8 @@ public final class ClientCommands implements CommandFamily {
                 "SETNAME <name>", "Name this connection.",
                 "UNBLOCK <clientid> [TIMEOUT|ERROR]", "Wake a client blocked in a command.",
                 "GETREDIR", "Where tracking notifications go (-1: nowhere).",
+                "TRACKINGINFO", "Client-side caching state of this connection (always off here).",
+                "CACHING (YES|NO)", "Track or skip the keys of the next command (needs OPTIN/OPTOUT tracking).",
                 "HELP", "Print this text.");
     }
 }
