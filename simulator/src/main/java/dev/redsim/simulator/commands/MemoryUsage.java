@@ -26,6 +26,8 @@ final class MemoryUsage {
     private static final int QUICKLIST = 40;
     private static final int QUICKLIST_NODE = 40;
     private static final int LISTPACK_NODE_BYTES = 8192;
+    /** A skiplist node has 24 bytes plus 16 per level, levels drawn with p = 1/4: about 53 bytes allocated. */
+    private static final int EXPECTED_SKIPLIST_NODE = 53;
 
     private MemoryUsage() {
     }
@@ -40,7 +42,7 @@ final class MemoryUsage {
             return string(s);
         }
         if (value instanceof ListValue l) {
-            return list(l);
+            return list(l, samples);
         }
         if (value instanceof HashValue h) {
             return hash(h, samples);
@@ -59,21 +61,25 @@ final class MemoryUsage {
         };
     }
 
-    private static long list(ListValue l) {
-        long size = ROBJ + QUICKLIST;
+    /** A quicklist of listpack nodes of up to 8 kB; like Redis, the first nodes are sampled and extrapolated. */
+    private static long list(ListValue l, long samples) {
+        long nodes = 0;
+        long sampled = 0;
         long nodeBytes = 0;
         for (int i = 0; i < l.size(); i++) {
             long entry = listpackEntry(l.get(i));
-            if (nodeBytes > 0 && nodeBytes + entry > LISTPACK_NODE_BYTES) {
-                size += QUICKLIST_NODE + jemalloc(7 + nodeBytes);
+            if (nodeBytes > 0 && 7 + nodeBytes + entry > LISTPACK_NODE_BYTES) {
+                sampled += nodes < samples ? QUICKLIST_NODE + jemalloc(7 + nodeBytes) : 0;
+                nodes++;
                 nodeBytes = 0;
             }
             nodeBytes += entry;
         }
         if (nodeBytes > 0) {
-            size += QUICKLIST_NODE + jemalloc(7 + nodeBytes);
+            sampled += nodes < samples ? QUICKLIST_NODE + jemalloc(7 + nodeBytes) : 0;
+            nodes++;
         }
-        return size;
+        return ROBJ + QUICKLIST + extrapolate(sampled, Math.min(nodes, samples), nodes);
     }
 
     private static long hash(HashValue h, long samples) {
@@ -127,13 +133,13 @@ final class MemoryUsage {
             return ROBJ + jemalloc(bytes);
         }
         // zset, skiplist header node of 32 levels, dict and its table; each element: member sds, dict entry and
-        // a skiplist node (mostly one or two levels).
+        // a skiplist node, whose height is random in Redis: its expected allocation is used.
         long fixed = ROBJ + 16 + 32 + DICT + 8L * slots(scores.size()) + jemalloc(32 + 32 * 16);
         long sampled = 0;
         long count = 0;
         Iterator<Bytes> it = scores.keySet().iterator();
         while (it.hasNext() && count < samples) {
-            sampled += sds(it.next().length()) + DICT_ENTRY + jemalloc(32 + 16);
+            sampled += sds(it.next().length()) + DICT_ENTRY + EXPECTED_SKIPLIST_NODE;
             count++;
         }
         return fixed + extrapolate(sampled, count, scores.size());
