@@ -1,8 +1,11 @@
 package dev.redsim.simulator.command;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -23,6 +26,9 @@ public final class CommandSpec {
     private final String since;
     private final String summary;
     private final CommandHandler handler;
+    private final Set<String> extraAclCategories;
+    private final List<String> tips;
+    private final List<String> keySpecFlags;
     private final Map<String, CommandSpec> subcommands = new LinkedHashMap<>();
     private KeyFinder keyFinder;
 
@@ -45,6 +51,9 @@ public final class CommandSpec {
         this.summary = b.summary;
         this.handler = b.handler;
         this.keyFinder = b.keyFinder;
+        this.extraAclCategories = Collections.unmodifiableSet(b.aclCategories);
+        this.tips = List.copyOf(b.tips);
+        this.keySpecFlags = b.keySpecFlags;
     }
 
     public static Builder command(String name, int arity) {
@@ -110,6 +119,27 @@ public final class CommandSpec {
         return handler;
     }
 
+    /**
+     * ACL categories Redis lists for this command beyond those implied by its flags and group (for example
+     * "dangerous" for KEYS), without the '@'. {@link AclCategories} combines them with the implied ones.
+     */
+    public Set<String> extraAclCategories() {
+        return extraAclCategories;
+    }
+
+    /** Command tips as COMMAND INFO prints them ("nondeterministic_output", "request_policy:all_shards"). */
+    public List<String> tips() {
+        return tips;
+    }
+
+    /**
+     * The flags of this command's key specification as COMMAND INFO prints them ("RW", "access", "update",
+     * ...), when the table entry states them; null to derive them from the command flags.
+     */
+    public List<String> keySpecFlags() {
+        return keySpecFlags;
+    }
+
     public Map<String, CommandSpec> subcommands() {
         return subcommands;
     }
@@ -165,6 +195,9 @@ public final class CommandSpec {
         private String summary = "";
         private CommandHandler handler;
         private KeyFinder keyFinder;
+        private final Set<String> aclCategories = new LinkedHashSet<>();
+        private final List<String> tips = new ArrayList<>();
+        private List<String> keySpecFlags;
 
         private Builder(String name, String container, int arity) {
             this.name = name;
@@ -207,6 +240,32 @@ public final class CommandSpec {
 
         public Builder summary(String summary) {
             this.summary = summary;
+            return this;
+        }
+
+        /** ACL categories beyond the implied ones, space separated, without '@': "keyspace dangerous". */
+        public Builder acl(String categories) {
+            for (String c : categories.trim().split("\\s+")) {
+                if (!c.isEmpty()) {
+                    aclCategories.add(c);
+                }
+            }
+            return this;
+        }
+
+        /** Command tips, space separated: "nondeterministic_output request_policy:all_shards". */
+        public Builder tips(String names) {
+            for (String t : names.trim().split("\\s+")) {
+                if (!t.isEmpty()) {
+                    tips.add(t);
+                }
+            }
+            return this;
+        }
+
+        /** Key specification flags as Redis lists them for this command: "RW access update variable_flags". */
+        public Builder keySpecFlags(String names) {
+            this.keySpecFlags = List.of(names.trim().split("\\s+"));
             return this;
         }
 

@@ -20,7 +20,7 @@ public final class ConnectionCommands implements CommandFamily {
     public void register(CommandTable t) {
         t.add(command("ping", -1).flags("fast sentinel").group("connection").summary("Ping the server")
                 .handler(this::ping).build());
-        t.add(command("echo", 2).flags("fast").group("connection").summary("Echo the given string")
+        t.add(command("echo", 2).flags("loading stale fast").group("connection").summary("Echo the given string")
                 .handler(ctx -> ctx.reply().bulk(ctx.arg(1))).build());
         t.add(command("hello", -1).flags("noscript loading stale fast no_auth sentinel allow_busy").group("connection")
                 .since("6.0.0").summary("Handshake with Redis").handler(this::hello).build());
@@ -135,8 +135,8 @@ public final class ConnectionCommands implements CommandFamily {
         ctx.reply().ok();
     }
 
+    /** Answers OK, unless CLIENT REPLY OFF/SKIP silenced this client (Redis then closes without a word). */
     private void quit(CommandContext ctx) {
-        ctx.reply().enabled(true);
         ctx.reply().ok();
         ctx.client().closeAfterReply(true);
     }

@@ -12,13 +12,71 @@ import static dev.redsim.simulator.command.CommandSpec.command;
 public final class ServerCommands implements CommandFamily {
     @Override
     public void register(CommandTable t) {
-        t.add(command("dbsize", 1).flags("readonly fast").group("server")
+        t.add(command("dbsize", 1).flags("readonly fast").group("server").acl("keyspace")
+                .tips("request_policy:all_shards response_policy:agg_sum")
                 .summary("Return the number of keys in the selected database")
                 .handler(ctx -> ctx.reply().integer(ctx.db().size())).build());
-        t.add(command("flushdb", -1).flags("write").group("server")
+        t.add(command("flushdb", -1).flags("write").group("server").acl("keyspace dangerous")
+                .tips("request_policy:all_shards response_policy:all_succeeded")
                 .summary("Remove all keys from the current database").handler(this::flushdb).build());
-        t.add(command("flushall", -1).flags("write").group("server")
+        t.add(command("flushall", -1).flags("write").group("server").acl("keyspace dangerous")
+                .tips("request_policy:all_shards response_policy:all_succeeded")
                 .summary("Remove all keys from all databases").handler(this::flushall).build());
+        t.add(command("swapdb", 3).flags("write fast").group("server").since("4.0.0").acl("keyspace dangerous")
+                .summary("Exchange the contents of two databases").handler(this::swapdb).build());
+        t.add(command("time", 1).flags("loading stale fast").group("server").since("2.6.0")
+                .tips("nondeterministic_output").summary("The server's clock").handler(this::time).build());
+        t.add(command("lastsave", 1).flags("loading stale fast").group("server").acl("admin dangerous")
+                .tips("nondeterministic_output").summary("When the data was last saved")
+                .handler(ctx -> ctx.reply().integer(ctx.engine().lastSaveSeconds())).build());
+        t.add(command("save", 1).flags("admin noscript no_async_loading no_multi").group("server")
+                .summary("Save the data (the simulator keeps it in memory only)").handler(this::save).build());
+        t.add(command("bgsave", -1).flags("admin noscript no_async_loading").group("server")
+                .summary("Save the data in the background (the simulator keeps it in memory only)")
+                .handler(this::bgsave).build());
+    }
+
+    /** SWAPDB index index: every client of one database now sees the other's keys. */
+    private void swapdb(CommandContext ctx) {
+        long first = ctx.longArg(1, new RedisError("ERR invalid first DB index"));
+        long second = ctx.longArg(2, new RedisError("ERR invalid second DB index"));
+        int count = ctx.engine().databaseCount();
+        if (first < 0 || first >= count || second < 0 || second >= count) {
+            throw RedisError.DB_INDEX_OUT_OF_RANGE;
+        }
+        if (first != second) {
+            Database a = ctx.engine().database((int) first);
+            a.swapContents(ctx.engine().database((int) second));
+            // Clients watching keys in either database now look at different data.
+            ctx.engine().signalFlushedDb((int) first);
+            ctx.engine().signalFlushedDb((int) second);
+        }
+        ctx.dirty(1);
+        ctx.reply().ok();
+    }
+
+    /** TIME: seconds and microseconds of the engine's clock, which tests may freeze or move. */
+    private void time(CommandContext ctx) {
+        long micros = ctx.engine().time().micros();
+        ctx.reply().array(2);
+        ctx.reply().bulk(Long.toString(micros / 1_000_000));
+        ctx.reply().bulk(Long.toString(micros % 1_000_000));
+    }
+
+    /** Nothing is written: a save only resets the change counter and the save time, as a real one would. */
+    private void save(CommandContext ctx) {
+        ctx.engine().markSaved();
+        ctx.engine().stats().saves++;
+        ctx.reply().ok();
+    }
+
+    private void bgsave(CommandContext ctx) {
+        if (ctx.argc() > 2 || (ctx.argc() == 2 && !ctx.is(1, "schedule"))) {
+            throw RedisError.SYNTAX;
+        }
+        ctx.engine().markSaved();
+        ctx.engine().stats().saves++;
+        ctx.reply().simple("Background saving started");
     }
 
     /** FLUSHDB/FLUSHALL take an optional ASYNC or SYNC; anything else is a syntax error. */
@@ -31,6 +89,7 @@ public final class ServerCommands implements CommandFamily {
     private void flushdb(CommandContext ctx) {
         checkFlushMode(ctx);
         Database db = ctx.db();
+        ctx.engine().signalFlushedDb(db.id());
         ctx.dirty(db.size());
         db.clear();
         ctx.reply().ok();
@@ -39,6 +98,7 @@ public final class ServerCommands implements CommandFamily {
     private void flushall(CommandContext ctx) {
         checkFlushMode(ctx);
         for (Database db : ctx.engine().databases()) {
+            ctx.engine().signalFlushedDb(db.id());
             ctx.dirty(db.size());
             db.clear();
         }

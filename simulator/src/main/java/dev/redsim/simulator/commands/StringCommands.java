@@ -49,7 +49,7 @@ public final class StringCommands implements CommandFamily {
                 .summary("Set the string value of a key and return its old value").handler(this::getset).build());
         t.add(command("getdel", 2).flags("write fast").keys(1, 1, 1).group("string").since("6.2.0")
                 .summary("Get the value of a key and delete the key").handler(this::getdel).build());
-        t.add(command("append", 3).flags("write denyoom").keys(1, 1, 1).group("string").since("2.0.0")
+        t.add(command("append", 3).flags("write denyoom fast").keys(1, 1, 1).group("string").since("2.0.0")
                 .summary("Append a value to a key").handler(this::append).build());
         t.add(command("strlen", 2).flags("readonly fast").keys(1, 1, 1).group("string").since("2.2.0")
                 .summary("Get the length of the value stored in a key").handler(this::strlen).build());

@@ -55,6 +55,7 @@ public final class Config implements EncodingLimits {
             "crash-memcheck-enabled", "tls-cluster", "tls-replication", "tls-auth-clients");
 
     private final Map<String, String> values = new LinkedHashMap<>();
+    private final ConfigTypes types = ConfigTypes.load();
     private final Map<String, Consumer<String>> listeners = new LinkedHashMap<>();
     private volatile int notifyFlags;
     private volatile long protoMaxBulkLen;
@@ -117,20 +118,54 @@ public final class Config implements EncodingLimits {
      * caller wraps it with the "CONFIG SET failed" prefix.
      */
     public void set(String name, String value) {
+        apply(name, validated(name, value));
+    }
+
+    /**
+     * Checks that a parameter may be changed at all (known, not immutable, not protected), before any value
+     * of a CONFIG SET is looked at: Redis reports these first.
+     */
+    public void checkSettable(String name) {
         String key = canonical(name);
-        String current = values.get(key);
-        if (current == null) {
+        if (!values.containsKey(key)) {
             throw new RedisError("Unknown option or number of arguments for CONFIG SET - '" + name + "'");
         }
-        if (IMMUTABLE.contains(key)) {
+        String kind = types.kind(name);
+        if (IMMUTABLE.contains(key) || "immutable".equals(kind)) {
             throw new RedisError("can't set immutable config");
         }
-        String stored = validate(key, current, value);
+        if ("protected".equals(kind)) {
+            throw new RedisError("can't set protected config");
+        }
+    }
+
+    /** The value as Redis would store it, or the error (without prefix) Redis gives for it. */
+    public String validated(String name, String value) {
+        checkSettable(name);
+        String key = canonical(name);
+        if (key.equals("notify-keyspace-events")) {
+            int flags = KeyspaceEvents.parse(value);
+            if (flags < 0) {
+                throw new RedisError("Invalid event class character. Use 'Ag$lshzxeKEtmdn'.");
+            }
+            return KeyspaceEvents.format(flags);
+        }
+        String stored = types.validate(name, value);
+        // Redis keeps hz within 1..500 whatever was asked (serverCron clamps it).
+        if (key.equals("hz")) {
+            stored = Long.toString(Math.max(1, Math.min(500, Long.parseLong(stored))));
+        }
+        return stored;
+    }
+
+    /** Stores an already validated value and tells whoever follows the parameter. */
+    public void apply(String name, String stored) {
+        String key = canonical(name);
         values.put(key, stored);
         if (key.equals("proto-max-bulk-len")) {
             protoMaxBulkLen = Long.parseLong(stored);
         } else if (key.equals("notify-keyspace-events")) {
-            notifyFlags = KeyspaceEvents.parse(value);
+            notifyFlags = KeyspaceEvents.parse(stored);
         }
         Consumer<String> listener = listeners.get(key);
         if (listener != null) {
@@ -138,46 +173,8 @@ public final class Config implements EncodingLimits {
         }
     }
 
-    private static String validate(String key, String current, String value) {
-        if (key.equals("notify-keyspace-events")) {
-            int flags = KeyspaceEvents.parse(value);
-            if (flags < 0) {
-                throw new RedisError("Invalid event class character. Use 'Ag$lshzxeKEtmd'.");
-            }
-            return KeyspaceEvents.format(flags);
-        }
-        if (current.equals("yes") || current.equals("no")) {
-            String v = value.toLowerCase();
-            if (!v.equals("yes") && !v.equals("no")) {
-                throw new RedisError("argument must be 'yes' or 'no'");
-            }
-            return v;
-        }
-        if (isInteger(current) && !key.equals("save")) {
-            Long parsed = parseMemory(value);
-            if (parsed == null) {
-                throw new RedisError("argument couldn't be parsed into an integer");
-            }
-            return Long.toString(parsed);
-        }
-        return value;
-    }
-
-    private static boolean isInteger(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (!(Character.isDigit(c) || (i == 0 && c == '-'))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** An integer with Redis's optional memory unit (k, kb, m, mb, g, gb; case-insensitive). */
-    static Long parseMemory(String text) {
+    public static Long parseMemory(String text) {
         String t = text.toLowerCase();
         long mul = 1;
         String[][] units = {{"kb", "1024"}, {"mb", "1048576"}, {"gb", "1073741824"},

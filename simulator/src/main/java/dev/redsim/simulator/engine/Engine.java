@@ -149,30 +149,46 @@ public final class Engine implements KeyspaceHooks, ServerContext {
 
     /** Runs one command for a client, writing its reply (processCommand + call in server.c). */
     public void execute(ClientConnection client, byte[][] args) {
+        dispatch(client, args);
+        afterCommand(client);
+    }
+
+    /**
+     * Redis's resetClient for CLIENT REPLY SKIP: the command after SKIP runs silently, and the one after that
+     * is heard again.
+     */
+    private static void afterCommand(ClientConnection client) {
+        ClientConnection.ReplyMode mode = client.replyMode();
+        if (mode == ClientConnection.ReplyMode.SKIP) {
+            client.replyMode(ClientConnection.ReplyMode.ON);
+            client.reply().enabled(true);
+        } else if (mode == ClientConnection.ReplyMode.SKIP_NEXT) {
+            client.replyMode(ClientConnection.ReplyMode.SKIP);
+            client.reply().enabled(false);
+        }
+    }
+
+    private void dispatch(ClientConnection client, byte[][] args) {
         CommandSpec spec = table.lookup(args[0]);
         if (spec == null) {
-            stats.countRejected(null);
-            client.reply().error(unknownCommand(args));
+            rejectCall(client, null, unknownCommand(args));
             return;
         }
         if (spec.hasSubcommands() && args.length >= 2) {
             CommandSpec sub = spec.subcommands().get(CommandTable.lowerAscii(args[1]));
             if (sub == null) {
-                stats.countRejected(null);
-                client.reply().error("ERR unknown subcommand '" + truncate(text(args[1]), 128) + "'. Try "
+                rejectCall(client, spec.fullName(), "ERR unknown subcommand '" + truncate(text(args[1]), 128) + "'. Try "
                         + spec.name().toUpperCase() + " HELP.");
                 return;
             }
             spec = sub;
         }
         if (!spec.arityAccepts(args.length)) {
-            stats.countRejected(spec.fullName());
-            client.reply().error(RedisError.wrongArity(spec.fullName()).getMessage());
+            rejectCall(client, spec.fullName(), RedisError.wrongArity(spec.fullName()).getMessage());
             return;
         }
         if (!client.authenticated() && !spec.has(CommandFlag.NO_AUTH)) {
-            stats.countRejected(spec.fullName());
-            client.reply().error(RedisError.NOAUTH.getMessage());
+            rejectCall(client, spec.fullName(), RedisError.NOAUTH.getMessage());
             return;
         }
         call(client, args, spec);
@@ -188,6 +204,13 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         this.plantedFault = selectsCalls;
     }
 
+    /** A command refused before it ran: counted as rejected (INFO stats, commandstats, errorstats). */
+    private void rejectCall(ClientConnection client, String fullName, String message) {
+        stats.countRejected(fullName);
+        stats.countError(message);
+        client.reply().error(message);
+    }
+
     private void call(ClientConnection client, byte[][] args, CommandSpec spec) {
         if (plantedFault != null && plantedFault.test(args)) {
             client.reply().ok();
@@ -200,6 +223,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         } catch (RedisError e) {
             failed = true;
             stats.failedCalls++;
+            stats.countError(e.getMessage());
             client.reply().error(e.getMessage());
         }
         stats.commandsProcessed++;
@@ -229,6 +253,14 @@ public final class Engine implements KeyspaceHooks, ServerContext {
 
     /** Redis's signalModifiedKey: WATCH invalidation hooks in here. */
     public void signalModifiedKey(int db, Bytes key) {
+        // WATCH arrives with the transactions issue; the call sites are already in place.
+    }
+
+    /**
+     * Redis's signalFlushedDb / touchAllWatchedKeysInDb: every key of a database may have changed at once
+     * (FLUSHDB, FLUSHALL, SWAPDB). WATCH hooks in here with the transactions issue.
+     */
+    public void signalFlushedDb(int db) {
         // WATCH arrives with the transactions issue; the call sites are already in place.
     }
 

@@ -2,6 +2,7 @@ package dev.redsim.simulator.engine;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeMap;
 
 /** Counters INFO stats and INFO commandstats report; CONFIG RESETSTAT clears them. */
 public final class Stats {
@@ -13,7 +14,11 @@ public final class Stats {
     public long dirty;
     public long netInputBytes;
     public long netOutputBytes;
+    public long errorReplies;
+    public long saves;
     public final Map<String, long[]> perCommand = new HashMap<>();
+    /** Error replies by their code (the first word: ERR, WRONGTYPE, ...), for INFO errorstats. */
+    public final Map<String, Long> errorsByCode = new TreeMap<>();
 
     /** Counts one call of a command: calls, usec, rejected, failed. */
     public void countCall(String fullName, long micros, boolean failed) {
@@ -32,6 +37,14 @@ public final class Stats {
         }
     }
 
+    /** Counts one error reply by its code, as Redis's afterErrorReply does. */
+    public void countError(String message) {
+        errorReplies++;
+        int space = message.indexOf(' ');
+        String code = space < 0 ? message : message.substring(0, space);
+        errorsByCode.merge(code, 1L, Long::sum);
+    }
+
     public void reset() {
         commandsProcessed = 0;
         connectionsReceived = 0;
@@ -41,5 +54,7 @@ public final class Stats {
         netInputBytes = 0;
         netOutputBytes = 0;
         perCommand.clear();
+        errorReplies = 0;
+        errorsByCode.clear();
     }
 }

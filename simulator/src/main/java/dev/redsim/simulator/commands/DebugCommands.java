@@ -1,0 +1,79 @@
+package dev.redsim.simulator.commands;
+
+import dev.redsim.simulator.command.CommandContext;
+import dev.redsim.simulator.command.CommandFamily;
+import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.command.RedisError;
+
+import static dev.redsim.simulator.command.CommandSpec.command;
+import static dev.redsim.simulator.command.CommandSpec.subcommand;
+
+/**
+ * DEBUG, FUNCTION FLUSH and the cluster-only READONLY/READWRITE: commands tools send that a standalone
+ * simulator answers the way a standalone Redis 7.0 does.
+ */
+public final class DebugCommands implements CommandFamily {
+    @Override
+    public void register(CommandTable t) {
+        t.add(command("debug", -2).flags("admin noscript loading stale").group("server")
+                .summary("Debugging helpers").handler(this::debug).build());
+        t.add(command("function", -2).group("scripting").since("7.0.0")
+                .summary("Manage server-side functions").handler(ctx -> { }).build());
+        t.add(subcommand("function", "flush", -2).flags("write noscript")
+                .group("scripting").since("7.0.0").tips("request_policy:all_shards response_policy:all_succeeded")
+                .summary("Remove every function library").handler(this::functionFlush).build());
+        t.add(command("readonly", 1).flags("loading stale fast").group("cluster").since("3.0.0").acl("connection")
+                .summary("Allow reads from a cluster replica").handler(this::clusterOnly).build());
+        t.add(command("readwrite", 1).flags("loading stale fast").group("cluster").since("3.0.0").acl("connection")
+                .summary("Stop reads from a cluster replica").handler(this::clusterOnly).build());
+    }
+
+    /**
+     * Redis 7.0 refuses DEBUG unless enable-debug-command allows it (default "no"). When allowed, LOG and
+     * SLEEP work; other subcommands get the unknown-subcommand answer.
+     */
+    private void debug(CommandContext ctx) {
+        String enabled = ctx.engine().config().get("enable-debug-command");
+        boolean local = ctx.client().address().startsWith("127.") || ctx.client().address().startsWith("0:0:0:0:0:0:0:1");
+        if (!"yes".equals(enabled) && !("local".equals(enabled) && local)) {
+            throw new RedisError("ERR DEBUG command not allowed. If the enable-debug-command option is set to "
+                    + "\"local\", you can run it from a local connection, otherwise you need to set this option "
+                    + "in the configuration file, and then restart the server.");
+        }
+        if (ctx.is(1, "log") && ctx.argc() == 3) {
+            ctx.reply().ok();
+        } else if (ctx.is(1, "sleep") && ctx.argc() == 3) {
+            sleep(ctx.doubleArg(2));
+            ctx.reply().ok();
+        } else {
+            throw new RedisError("ERR unknown subcommand '" + ctx.text(1) + "'. Try DEBUG HELP.");
+        }
+    }
+
+    /** DEBUG SLEEP blocks the server, as in Redis (that is its purpose). */
+    private static void sleep(double seconds) {
+        long millis = (long) (seconds * 1000);
+        if (millis > 0) {
+            try {
+                Thread.sleep(millis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** No functions exist in the simulator, so there is nothing to remove. */
+    private void functionFlush(CommandContext ctx) {
+        if (ctx.argc() > 3) {
+            throw ClientCommands.wrongUse(ctx);
+        }
+        if (ctx.argc() == 3 && !ctx.is(2, "async") && !ctx.is(2, "sync")) {
+            throw new RedisError("ERR FUNCTION FLUSH only supports SYNC|ASYNC option");
+        }
+        ctx.reply().ok();
+    }
+
+    private void clusterOnly(CommandContext ctx) {
+        throw new RedisError("ERR This instance has cluster support disabled");
+    }
+}
