@@ -126,7 +126,6 @@ class MemoryUsageTest {
         ListValue list = new ListValue();
         for (String a : args) {
             list.addLast(bytes(a));
-            list.updateEncoding(engine.config(), a.length());
         }
         return list;
     }
@@ -134,8 +133,7 @@ class MemoryUsageTest {
     private RedisValue hash(Engine engine, List<String> args) {
         HashValue hash = new HashValue();
         for (int i = 0; i < args.size(); i += 2) {
-            hash.fields().put(Bytes.of(args.get(i)), bytes(args.get(i + 1)));
-            hash.updateEncoding(engine.config(), bytes(args.get(i)), bytes(args.get(i + 1)));
+            hash.set(engine.config(), Bytes.of(args.get(i)), bytes(args.get(i + 1)));
         }
         return hash;
     }
@@ -143,8 +141,7 @@ class MemoryUsageTest {
     private RedisValue set(Engine engine, List<String> args) {
         SetValue set = new SetValue();
         for (String a : args) {
-            set.members().add(Bytes.of(a));
-            set.updateEncoding(engine.config(), bytes(a));
+            set.add(bytes(a), engine.config());
         }
         return set;
     }

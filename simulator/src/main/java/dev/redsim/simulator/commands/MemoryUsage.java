@@ -103,21 +103,19 @@ final class MemoryUsage {
     }
 
     private static long set(SetValue s, long samples) {
-        int size = s.members().size();
-        if (s.encoding().equals("intset")) {
-            int width = 2;
-            for (Bytes member : s.members()) {
-                long v = Numbers.parseLongStrict(member.bytes());
-                width = Math.max(width, v == (short) v ? 2 : v == (int) v ? 4 : 8);
-            }
-            return ROBJ + jemalloc(8L + (long) size * width);
+        int size = s.size();
+        if (s.isIntset()) {
+            int[] width = {2};
+            s.forEach(member -> {
+                long v = Numbers.parseLongStrict(member);
+                width[0] = Math.max(width[0], v == (short) v ? 2 : v == (int) v ? 4 : 8);
+            });
+            return ROBJ + jemalloc(8L + (long) size * width[0]);
         }
         long sampled = 0;
-        long count = 0;
-        Iterator<Bytes> it = s.members().iterator();
-        while (it.hasNext() && count < samples) {
-            sampled += DICT_ENTRY + sds(it.next().length());
-            count++;
+        long count = Math.min(samples, size);
+        for (int i = 0; i < count; i++) {
+            sampled += DICT_ENTRY + sds(s.memberAt(i).length);
         }
         return ROBJ + DICT + 8L * slots(size) + extrapolate(sampled, count, size);
     }
