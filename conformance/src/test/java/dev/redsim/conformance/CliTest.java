@@ -34,9 +34,17 @@ class CliTest {
         String socketName = "redsim-cli-" + ProcessHandle.current().pid();
         try {
             BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
-            String ready = out.readLine();
-            Matcher m = READY.matcher(ready == null ? "" : ready);
-            assertThat(m.find()).as("ready line: %s", ready).isTrue();
+            // the ready line may come after lines other libraries print at start (logging notices)
+            Matcher m = null;
+            for (int i = 0; i < 20 && m == null; i++) {
+                String line = out.readLine();
+                if (line == null) {
+                    break;
+                }
+                Matcher candidate = READY.matcher(line);
+                m = candidate.find() ? candidate : null;
+            }
+            assertThat(m).as("a ready line").isNotNull();
             int port = Integer.parseInt(m.group(2));
 
             run("tmux", "-L", socketName, "new-session", "-d", "-s", "cli", "-x", "150", "-y", "40",
@@ -58,12 +66,12 @@ class CliTest {
             }
 
             server.destroy(); // SIGTERM
-            assertThat(server.waitFor(10, TimeUnit.SECONDS)).isTrue();
             List<String> rest = new ArrayList<>();
             String line;
-            while ((line = out.readLine()) != null) {
+            while ((line = out.readLine()) != null) { // until the process closes its output
                 rest.add(line);
             }
+            assertThat(server.waitFor(10, TimeUnit.SECONDS)).isTrue();
             assertThat(rest).contains("redsim: stopped");
         } finally {
             server.destroyForcibly();

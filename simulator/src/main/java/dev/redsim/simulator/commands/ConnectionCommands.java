@@ -76,7 +76,7 @@ public final class ConnectionCommands implements CommandFamily {
         }
         if (!client.authenticated()) {
             throw new RedisError("NOAUTH HELLO must be called with the client already authenticated, otherwise the "
-                    + "HELLO <proto> AUTH <user> <pass> option can be used to authenticate the client and select the "
+                    + "HELLO AUTH <user> <pass> option can be used to authenticate the client and select the "
                     + "RESP protocol version at the same time");
         }
         if (name != null) {

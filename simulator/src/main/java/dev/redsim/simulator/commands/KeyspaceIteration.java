@@ -26,7 +26,7 @@ public final class KeyspaceIteration implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("keys", 2).flags("readonly").group("generic")
+        t.add(command("keys", 2).flags("readonly").group("generic").acl("dangerous")
                 .summary("List the keys that match a glob pattern").handler(this::keys).build());
         t.add(command("scan", -2).flags("readonly").group("generic").since("2.8.0")
                 .summary("Iterate over the keyspace with a cursor").handler(this::scan).build());
