@@ -65,7 +65,7 @@ class CliTest {
                 assertThat(stats).contains("cmdstat_command|docs:calls=");
             }
 
-            server.destroy(); // SIGTERM
+            server.toHandle().destroy(); // SIGTERM, leaving our end of its output open (Process.destroy closes it)
             List<String> rest = new ArrayList<>();
             String line;
             while ((line = out.readLine()) != null) { // until the process closes its output
