@@ -22,6 +22,8 @@ import java.util.List;
  * &#64;shape SRANDMEMBER s 2      same type and size (random choice)
  * &#64;ignore CLIENT ID           sent, not compared
  * &#64;resp3 HGETALL h            only when the scenario runs under RESP3 (&#64;resp2 likewise)
+ * &#64;c2 &#64;send BLPOP q 0         sent without waiting for the reply (blocking commands)
+ * &#64;c2 &#64;recv                    reads and compares the next reply or push message of that client
  * </pre>
  */
 public final class ScenarioFile {
@@ -65,9 +67,13 @@ public final class ScenarioFile {
         Step.Compare compare = Step.Compare.EXACT;
         long tolerance = 0;
         int protocol = 0;
+        Step.Io io = Step.Io.CALL;
         String rest = line;
         while (rest.startsWith("@")) {
             int space = rest.indexOf(' ');
+            if (rest.equals("@recv")) {
+                return new Step(lineNo, client, new byte[0][], compare, tolerance, protocol, Step.Io.RECEIVE);
+            }
             if (space < 0) {
                 throw new IllegalArgumentException(file + ":" + lineNo + ": directive without a command");
             }
@@ -79,6 +85,7 @@ public final class ScenarioFile {
                 case "ignore" -> compare = Step.Compare.IGNORE;
                 case "resp2" -> protocol = 2;
                 case "resp3" -> protocol = 3;
+                case "send" -> io = Step.Io.SEND;
                 case "approx" -> {
                     int next = rest.indexOf(' ');
                     tolerance = Long.parseLong(rest.substring(0, next));
@@ -98,7 +105,7 @@ public final class ScenarioFile {
         if (args == null || args.length == 0) {
             throw new IllegalArgumentException(file + ":" + lineNo + ": cannot split: " + rest);
         }
-        return new Step(lineNo, client, args, compare, tolerance, protocol);
+        return new Step(lineNo, client, args, compare, tolerance, protocol, io);
     }
 
     /** Reads a scenario file from the classpath. */

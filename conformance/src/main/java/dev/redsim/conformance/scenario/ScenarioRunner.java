@@ -43,8 +43,17 @@ public final class ScenarioRunner {
                     continue;
                 }
                 RespClient[] pair = clients.computeIfAbsent(step.client(), c -> open(protocol));
-                RespValue want = pair[0].call(step.args());
-                RespValue got = pair[1].call(step.args());
+                if (step.io() == Step.Io.SEND) {
+                    pair[0].send(step.args());
+                    pair[1].send(step.args());
+                    continue;
+                }
+                if (step.io() == Step.Io.CALL) {
+                    pair[0].send(step.args());
+                    pair[1].send(step.args());
+                }
+                RespValue want = pair[0].read();
+                RespValue got = pair[1].read();
                 if (step.compare() == Step.Compare.IGNORE) {
                     continue;
                 }

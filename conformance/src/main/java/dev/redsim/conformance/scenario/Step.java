@@ -9,8 +9,13 @@ package dev.redsim.conformance.scenario;
  * @param compare    how replies are compared
  * @param tolerance  for {@link Compare#APPROX}: the largest accepted difference between integer replies
  * @param protocol   0 for both protocols, or 2 / 3 when the step runs only under that protocol
+ * @param io         whether the step sends and reads (the usual), only sends (a blocking command, a
+ *                   subscription's later messages), or only reads the next reply or push of its client
  */
-public record Step(int line, int client, byte[][] args, Compare compare, long tolerance, int protocol) {
+public record Step(int line, int client, byte[][] args, Compare compare, long tolerance, int protocol, Io io) {
+    /** What a step does on its connection. */
+    public enum Io { CALL, SEND, RECEIVE }
+
     /** Declared normalisations, only where Redis itself is unordered, random or time-dependent. */
     public enum Compare {
         /** Byte for byte. */
@@ -26,6 +31,9 @@ public record Step(int line, int client, byte[][] args, Compare compare, long to
     }
 
     public String commandText() {
+        if (io == Io.RECEIVE) {
+            return "(next reply of client " + client + ")";
+        }
         StringBuilder sb = new StringBuilder();
         for (byte[] arg : args) {
             if (sb.length() > 0) {
