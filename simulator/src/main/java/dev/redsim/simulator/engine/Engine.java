@@ -140,6 +140,31 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         stats.connectionsReceived++;
     }
 
+    /**
+     * Connections that were written to by another connection's command (pub/sub messages, a blocked client
+     * served by a push, a killed client's last words): flushed once the current batch is done.
+     */
+    private final java.util.LinkedHashSet<ClientConnection> pendingOutput = new java.util.LinkedHashSet<>();
+
+    /** Asks for a connection's pending replies to be flushed at the end of the current batch. */
+    public void markPendingOutput(ClientConnection client) {
+        pendingOutput.add(client);
+    }
+
+    /** Flushes every connection marked by {@link #markPendingOutput}; called after each read batch and timer. */
+    public void flushPendingOutput() {
+        if (pendingOutput.isEmpty()) {
+            return;
+        }
+        ClientConnection[] targets = pendingOutput.toArray(new ClientConnection[0]);
+        pendingOutput.clear();
+        for (ClientConnection target : targets) {
+            if (!target.closed()) {
+                target.flush();
+            }
+        }
+    }
+
     public void clientDisconnected(ClientConnection client) {
         client.markClosed();
         clients.remove(client.id());
@@ -288,6 +313,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         for (Database db : databases) {
             db.sweepExpired(ACTIVE_EXPIRE_LIMIT);
         }
+        flushPendingOutput(); // "expired" notifications to subscribers
     }
 
     /** Removes everything whose time has passed, in every database (after a test moves the clock). */
@@ -295,5 +321,6 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         for (Database db : databases) {
             db.sweepAllExpired();
         }
+        flushPendingOutput();
     }
 }

@@ -2,7 +2,9 @@ package dev.redsim.simulator.server;
 
 import dev.redsim.simulator.protocol.DecoderLimits;
 import dev.redsim.simulator.protocol.Reply;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
 
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -124,6 +126,27 @@ public final class ClientConnection implements DecoderLimits {
 
     public void markClosed() {
         this.closed = true;
+    }
+
+    /**
+     * Writes what the replies wrote so far to the socket in one flush, and closes the connection afterwards when
+     * asked to (QUIT, protocol errors, CLIENT KILL). Called on the engine thread.
+     */
+    public void flush() {
+        if (channel == null) {
+            reply.discardPending();
+            return;
+        }
+        if (reply.hasPending()) {
+            ByteBuf pending = reply.takePending();
+            if (closeAfterReply) {
+                channel.writeAndFlush(pending).addListener(ChannelFutureListener.CLOSE);
+            } else {
+                channel.writeAndFlush(pending, channel.voidPromise());
+            }
+        } else if (closeAfterReply) {
+            channel.close();
+        }
     }
 
     public ReplyMode replyMode() {

@@ -2,9 +2,6 @@ package dev.redsim.simulator.server;
 
 import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.protocol.ProtocolError;
-import dev.redsim.simulator.protocol.Reply;
-import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 
@@ -46,21 +43,9 @@ public final class ConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
-        flush(ctx);
-    }
-
-    private void flush(ChannelHandlerContext ctx) {
-        Reply reply = client.reply();
-        if (reply.hasPending()) {
-            ByteBuf pending = reply.takePending();
-            if (client.closeAfterReply()) {
-                ctx.writeAndFlush(pending).addListener(ChannelFutureListener.CLOSE);
-            } else {
-                ctx.writeAndFlush(pending, ctx.voidPromise());
-            }
-        } else if (client.closeAfterReply()) {
-            ctx.close();
-        }
+        client.flush();
+        // this batch may have written to other connections too (pub/sub messages, served blocked clients)
+        engine.flushPendingOutput();
     }
 
     @Override
