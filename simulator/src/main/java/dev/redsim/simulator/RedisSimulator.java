@@ -100,6 +100,8 @@ public final class RedisSimulator implements AutoCloseable {
         });
         // serverCron runs at hz 10: active expiry of keys whose time has passed.
         group.next().scheduleAtFixedRate(engine::activeExpireCycle, 100, 100, TimeUnit.MILLISECONDS);
+        // Blocked clients' timeouts are checked far more often, as Redis does in every event loop turn.
+        group.next().scheduleAtFixedRate(engine::checkBlockedTimeouts, 10, 10, TimeUnit.MILLISECONDS);
     }
 
     /** Starts a simulator on a free port of 127.0.0.1. */
@@ -141,6 +143,7 @@ public final class RedisSimulator implements AutoCloseable {
         time.advance(amount);
         onEngine(() -> {
             engine.expireAllDue();
+            engine.checkBlockedTimeouts();
             return null;
         });
     }

@@ -24,6 +24,8 @@ import java.util.List;
  * &#64;resp3 HGETALL h            only when the scenario runs under RESP3 (&#64;resp2 likewise)
  * &#64;c2 &#64;send BLPOP q 0         sent without waiting for the reply (blocking commands)
  * &#64;c2 &#64;recv                    reads and compares the next reply or push message of that client
+ * &#64;blocked 2                   waits until both servers count 2 blocked clients (INFO blocked_clients),
+ *                              so a later command surely finds earlier &#64;send blocking commands waiting
  * </pre>
  */
 public final class ScenarioFile {
@@ -71,6 +73,10 @@ public final class ScenarioFile {
         String rest = line;
         while (rest.startsWith("@")) {
             int space = rest.indexOf(' ');
+            if (rest.startsWith("@blocked ")) {
+                byte[][] count = {rest.substring("@blocked ".length()).strip().getBytes(StandardCharsets.US_ASCII)};
+                return new Step(lineNo, client, count, compare, tolerance, protocol, Step.Io.AWAIT_BLOCKED);
+            }
             if (rest.equals("@recv")) {
                 return new Step(lineNo, client, new byte[0][], compare, tolerance, protocol, Step.Io.RECEIVE);
             }

@@ -43,6 +43,17 @@ public final class ScenarioRunner {
                     continue;
                 }
                 RespClient[] pair = clients.computeIfAbsent(step.client(), c -> open(protocol));
+                if (step.io() == Step.Io.AWAIT_BLOCKED) {
+                    long want = Long.parseLong(new String(step.args()[0], java.nio.charset.StandardCharsets.US_ASCII));
+                    compared++;
+                    for (RedisTarget target : new RedisTarget[] {expected, actual}) {
+                        if (!awaitBlocked(target, want)) {
+                            differences.add(String.format("%s:%d (RESP%d) %s never reached on %s", scenario.file(),
+                                    step.line(), protocol, step.commandText(), target.name()));
+                        }
+                    }
+                    continue;
+                }
                 if (step.io() == Step.Io.SEND) {
                     pair[0].send(step.args());
                     pair[1].send(step.args());
@@ -100,9 +111,33 @@ public final class ScenarioRunner {
         return new RespClient[] {a, b};
     }
 
+    /** Polls INFO clients until blocked_clients equals {@code want}, for at most 5 seconds. */
+    private static boolean awaitBlocked(RedisTarget target, long want) {
+        long giveUp = System.nanoTime() + 5_000_000_000L;
+        try (RespClient admin = new RespClient(target.host(), target.port())) {
+            while (true) {
+                String info = admin.call("INFO", "clients").text();
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("blocked_clients:(\\d+)").matcher(info);
+                if (m.find() && Long.parseLong(m.group(1)) == want) {
+                    return true;
+                }
+                if (System.nanoTime() > giveUp) {
+                    return false;
+                }
+                try {
+                    Thread.sleep(2);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+        }
+    }
+
     private static void reset(RedisTarget target) {
         try (RespClient admin = new RespClient(target.host(), target.port())) {
             admin.call("FLUSHALL");
         }
+        awaitBlocked(target, 0); // clients of the previous scenario may still be closing
     }
 }

@@ -14,7 +14,7 @@ package dev.redsim.conformance.scenario;
  */
 public record Step(int line, int client, byte[][] args, Compare compare, long tolerance, int protocol, Io io) {
     /** What a step does on its connection. */
-    public enum Io { CALL, SEND, RECEIVE }
+    public enum Io { CALL, SEND, RECEIVE, AWAIT_BLOCKED }
 
     /** Declared normalisations, only where Redis itself is unordered, random or time-dependent. */
     public enum Compare {
@@ -33,6 +33,9 @@ public record Step(int line, int client, byte[][] args, Compare compare, long to
     public String commandText() {
         if (io == Io.RECEIVE) {
             return "(next reply of client " + client + ")";
+        }
+        if (io == Io.AWAIT_BLOCKED) {
+            return "(until " + new String(args[0], java.nio.charset.StandardCharsets.UTF_8) + " clients are blocked)";
         }
         StringBuilder sb = new StringBuilder();
         for (byte[] arg : args) {

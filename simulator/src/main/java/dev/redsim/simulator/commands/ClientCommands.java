@@ -153,17 +153,23 @@ public final class ClientCommands implements CommandFamily {
         ctx.reply().ok();
     }
 
-    /** No client blocks yet, so there is never one to wake. */
+    /** Wakes a client blocked on keys, as a timeout (the default) or with an -UNBLOCKED error; 1 if it was blocked. */
     private void unblock(CommandContext ctx) {
-        ctx.longArg(2);
+        long id = ctx.longArg(2);
+        boolean withError = false;
         if (ctx.argc() == 4) {
-            if (!ctx.is(3, "timeout") && !ctx.is(3, "error")) {
+            if (ctx.is(3, "error")) {
+                withError = true;
+            } else if (!ctx.is(3, "timeout")) {
                 throw new RedisError("ERR CLIENT UNBLOCK reason should be TIMEOUT or ERROR");
             }
         } else if (ctx.argc() > 4) {
             throw wrongUse(ctx);
         }
-        ctx.reply().integer(0);
+        ClientConnection target = ctx.engine().client(id);
+        boolean woken = target != null
+                && ctx.engine().blockedClients().unblockByCommand(ctx.engine(), target, withError);
+        ctx.reply().integer(woken ? 1 : 0);
     }
 
     /** Client-side caching (CLIENT TRACKING) is not offered, so tracking is always off. */

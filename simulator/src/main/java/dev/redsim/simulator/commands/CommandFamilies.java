@@ -29,6 +29,7 @@ public final class CommandFamilies {
                 new BitCommands(),
                 new BitOpCommands(),
                 new ListCommands(),
+                new BlockingListCommands(),
                 new HashCommands(),
                 new SetCommands(),
                 new SortedSetCommands());

@@ -89,9 +89,9 @@ final class InfoSections {
         field(out, "maxclients", config.get("maxclients"));
         field(out, "client_recent_max_input_buffer", 0);
         field(out, "client_recent_max_output_buffer", 0);
-        field(out, "blocked_clients", 0);
+        field(out, "blocked_clients", engine.blockedClients().count());
         field(out, "tracking_clients", 0);
-        field(out, "clients_in_timeout_table", 0);
+        field(out, "clients_in_timeout_table", engine.blockedClients().countWithTimeout());
     }
 
     private void memory(StringBuilder out) {

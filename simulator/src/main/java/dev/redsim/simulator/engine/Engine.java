@@ -10,6 +10,7 @@ import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.Database;
 import dev.redsim.simulator.keyspace.KeyspaceHooks;
 import dev.redsim.simulator.server.ClientConnection;
+import dev.redsim.simulator.server.ConnectionHandler;
 import dev.redsim.simulator.server.ServerContext;
 
 import java.nio.charset.StandardCharsets;
@@ -53,6 +54,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         this.startMillis = time.millis();
         this.lastSaveSeconds = startMillis / 1000;
         CommandFamilies.registerAll(table);
+        this.blocked = new BlockedClients(databases);
     }
 
     // ---- accessors for commands ----
@@ -168,6 +170,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
     public void clientDisconnected(ClientConnection client) {
         client.markClosed();
         clients.remove(client.id());
+        blocked.forget(client);
     }
 
     // ---- dispatch ----
@@ -176,6 +179,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
     public void execute(ClientConnection client, byte[][] args) {
         dispatch(client, args);
         afterCommand(client);
+        handleBlockedClients();
     }
 
     /**
@@ -278,6 +282,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
 
     /** Redis's signalModifiedKey: WATCH invalidation hooks in here. */
     public void signalModifiedKey(int db, Bytes key) {
+        blocked.keyChanged(db, key);
         // WATCH arrives with the transactions issue; the call sites are already in place.
     }
 
@@ -286,6 +291,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
      * (FLUSHDB, FLUSHALL, SWAPDB). WATCH hooks in here with the transactions issue.
      */
     public void signalFlushedDb(int db) {
+        blocked.databaseChanged(db);
         // WATCH arrives with the transactions issue; the call sites are already in place.
     }
 
@@ -321,6 +327,51 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         for (Database db : databases) {
             db.sweepAllExpired();
         }
+        flushPendingOutput();
+    }
+
+    // ---- blocked clients (blocked.c) ----
+
+    private final BlockedClients blocked;
+    private boolean runningUnblockedInput;
+
+    public BlockedClients blockedClients() {
+        return blocked;
+    }
+
+    /**
+     * What Redis does after a command (and after a whole EXEC, whose queued commands do not pass through
+     * {@link #execute}): serves clients blocked on keys the command made ready, then runs the commands that
+     * clients woken so far had sent while blocked.
+     */
+    public void handleBlockedClients() {
+        if (blocked.hasReadyKeys()) {
+            blocked.serveReadyKeys(this, context);
+        }
+        if (runningUnblockedInput) {
+            return; // the outer loop below picks up whoever this round woke
+        }
+        runningUnblockedInput = true;
+        try {
+            ClientConnection woken;
+            while ((woken = blocked.pollUnblocked()) != null) {
+                markPendingOutput(woken);
+                while (!woken.blocked() && !woken.closed() && !woken.closeAfterReply() && woken.hasDeferredInput()) {
+                    ConnectionHandler.process(this, woken, woken.pollDeferredInput());
+                }
+            }
+        } finally {
+            runningUnblockedInput = false;
+        }
+    }
+
+    /** Times out blocked clients whose deadline passed on the simulator clock; run by a timer and by advanceTime. */
+    public void checkBlockedTimeouts() {
+        if (blocked.countWithTimeout() == 0) {
+            return;
+        }
+        blocked.timeOut(this, time.millis());
+        handleBlockedClients();
         flushPendingOutput();
     }
 }

@@ -8,6 +8,7 @@ import io.netty.channel.ChannelFutureListener;
 
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.util.ArrayDeque;
 
 /**
  * The state Redis keeps per client (its struct client): id, name, selected db, protocol, authentication,
@@ -188,6 +189,49 @@ public final class ClientConnection implements DecoderLimits {
 
     public String lastCommand() {
         return lastCommand;
+    }
+
+    // ---- blocking (blocked.c) ----
+
+    private boolean blocked;
+    private boolean denyBlocking;
+    private ArrayDeque<Object> deferredInput;
+
+    /** Whether the client waits in a blocking command (CLIENT LIST flag 'b'); its input waits meanwhile. */
+    public boolean blocked() {
+        return blocked;
+    }
+
+    public void blocked(boolean value) {
+        this.blocked = value;
+    }
+
+    /**
+     * Redis's CLIENT_DENY_BLOCKING: set while the client's commands must not block (inside MULTI/EXEC), so the
+     * blocking commands answer as their non-blocking forms would when nothing is there.
+     */
+    public boolean denyBlocking() {
+        return denyBlocking;
+    }
+
+    public void denyBlocking(boolean value) {
+        this.denyBlocking = value;
+    }
+
+    /** Keeps a decoded command (or protocol error) that arrived while blocked, to run once unblocked. */
+    public void deferInput(Object message) {
+        if (deferredInput == null) {
+            deferredInput = new ArrayDeque<>();
+        }
+        deferredInput.add(message);
+    }
+
+    public boolean hasDeferredInput() {
+        return deferredInput != null && !deferredInput.isEmpty();
+    }
+
+    public Object pollDeferredInput() {
+        return deferredInput == null ? null : deferredInput.poll();
     }
 
     /** "ip:port" of the peer, as CLIENT LIST prints addr. */

@@ -32,6 +32,15 @@ public final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         if (client.closeAfterReply() || client.closed()) {
             return; // Redis stops reading from a client it is about to close
         }
+        if (client.blocked() || client.hasDeferredInput()) {
+            client.deferInput(msg); // a blocked client's commands wait until it is unblocked, in order
+            return;
+        }
+        process(engine, client, msg);
+    }
+
+    /** Runs one decoded message of a client: a command, or a protocol error that closes the connection. */
+    public static void process(Engine engine, ClientConnection client, Object msg) {
         if (msg instanceof byte[][] args) {
             engine.execute(client, args);
         } else if (msg instanceof ProtocolError error) {

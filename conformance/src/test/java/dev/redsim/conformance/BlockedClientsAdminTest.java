@@ -1,0 +1,109 @@
+package dev.redsim.conformance;
+
+import dev.redsim.conformance.resp.RespClient;
+import dev.redsim.conformance.resp.RespValue;
+import dev.redsim.conformance.target.RedisTarget;
+import dev.redsim.conformance.target.SharedTargets;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What other clients see of a blocked one, on real Redis and on the simulator alike: CLIENT UNBLOCK (TIMEOUT and
+ * ERROR), the 'b' flag of CLIENT LIST, INFO's blocked_clients and clients_in_timeout_table. These need the
+ * blocked client's id, which differs between servers, so they are compared here rather than in a scenario.
+ */
+class BlockedClientsAdminTest {
+    private static RedisTarget[] targets() {
+        return new RedisTarget[] {SharedTargets.reference(), SharedTargets.simulator()};
+    }
+
+    /** Runs the same session on both targets and returns the observations of each. */
+    private static List<List<String>> onBoth(Session session) throws Exception {
+        List<List<String>> results = new ArrayList<>();
+        for (RedisTarget target : targets()) {
+            try (RespClient admin = new RespClient(target.host(), target.port());
+                 RespClient blocked = new RespClient(target.host(), target.port())) {
+                admin.call("FLUSHALL");
+                awaitBlocked(admin, 0);
+                List<String> seen = new ArrayList<>();
+                session.run(admin, blocked, seen);
+                results.add(seen);
+            }
+        }
+        return results;
+    }
+
+    interface Session {
+        void run(RespClient admin, RespClient blocked, List<String> seen) throws Exception;
+    }
+
+    static void awaitBlocked(RespClient admin, int count) throws InterruptedException {
+        for (int i = 0; i < 5000; i++) {
+            if (admin.call("INFO", "clients").text().contains("blocked_clients:" + count + "\r\n")) {
+                return;
+            }
+            Thread.sleep(1);
+        }
+        throw new AssertionError("never " + count + " blocked clients");
+    }
+
+    private static byte[][] args(String... words) {
+        byte[][] out = new byte[words.length][];
+        for (int i = 0; i < words.length; i++) {
+            out[i] = words[i].getBytes();
+        }
+        return out;
+    }
+
+    private static String field(String info, String name) {
+        for (String line : info.split("\r\n")) {
+            if (line.startsWith(name + ":")) {
+                return line;
+            }
+        }
+        return name + ": missing";
+    }
+
+    private static String flagsOf(RespClient admin, long id) {
+        String line = admin.call("CLIENT", "LIST", "ID", Long.toString(id)).text();
+        int at = line.indexOf(" flags=");
+        return line.substring(at + 1, line.indexOf(' ', at + 1));
+    }
+
+    @Test
+    void clientUnblockWakesWithATimeoutOrAnError() throws Exception {
+        List<List<String>> results = onBoth((admin, blocked, seen) -> {
+            long id = blocked.call("CLIENT", "ID").asLong();
+            seen.add("not blocked: " + admin.call("CLIENT", "UNBLOCK", Long.toString(id)));
+            blocked.send(args("BLPOP", "q", "0"));
+            awaitBlocked(admin, 1);
+            seen.add(flagsOf(admin, id));
+            seen.add(field(admin.call("INFO", "clients").text(), "clients_in_timeout_table"));
+            seen.add("timeout: " + admin.call("CLIENT", "UNBLOCK", Long.toString(id), "TIMEOUT"));
+            seen.add("woken with: " + blocked.read());
+            seen.add(flagsOf(admin, id));
+            blocked.send(args("BRPOPLPUSH", "a", "b", "100"));
+            awaitBlocked(admin, 1);
+            seen.add(field(admin.call("INFO", "clients").text(), "clients_in_timeout_table"));
+            seen.add("error: " + admin.call("CLIENT", "UNBLOCK", Long.toString(id), "error"));
+            seen.add("woken with: " + blocked.read());
+            blocked.send(args("BLMPOP", "0", "1", "a", "LEFT"));
+            blocked.send(args("PING"));
+            awaitBlocked(admin, 1);
+            seen.add("default: " + admin.call("CLIENT", "UNBLOCK", Long.toString(id)));
+            seen.add("woken with: " + blocked.read());
+            seen.add("then: " + blocked.read());
+            seen.add(field(admin.call("INFO", "clients").text(), "blocked_clients"));
+            seen.add("unknown id: " + admin.call("CLIENT", "UNBLOCK", "999999"));
+            seen.add("bad reason: " + admin.call("CLIENT", "UNBLOCK", Long.toString(id), "LATER"));
+            seen.add("bad id: " + admin.call("CLIENT", "UNBLOCK", "x"));
+            seen.add("list after: " + admin.call("RPUSH", "a", "v") + " " + admin.call("LLEN", "a"));
+        });
+        assertThat(results.get(1)).isEqualTo(results.get(0));
+        assertThat(results.get(0)).contains("flags=b", "woken with: *-1\\r\\n");
+    }
+}

@@ -1,0 +1,186 @@
+package dev.redsim.simulator.commands;
+
+import dev.redsim.simulator.command.CommandContext;
+import dev.redsim.simulator.command.CommandFamily;
+import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.keyspace.Bytes;
+import dev.redsim.simulator.keyspace.ListValue;
+import dev.redsim.simulator.keyspace.Numbers;
+import dev.redsim.simulator.keyspace.RedisValue;
+
+import static dev.redsim.simulator.command.CommandSpec.command;
+
+/**
+ * BLPOP, BRPOP, BLMPOP, BLMOVE and BRPOPLPUSH: the non-blocking forms when a list has elements, otherwise the
+ * client blocks until a push serves it (see {@link dev.redsim.simulator.engine.BlockedClients}). Inside
+ * MULTI/EXEC ({@code denyBlocking}) an empty wait answers as a timeout at once.
+ */
+final class BlockingListCommands implements CommandFamily {
+    private static final RedisError NUMKEYS = new RedisError("ERR numkeys should be greater than 0");
+    private static final RedisError COUNT = new RedisError("ERR count should be greater than 0");
+
+    @Override
+    public void register(CommandTable t) {
+        t.add(command("blpop", -3).flags("write noscript blocking").keys(1, -2, 1).keySpecFlags("RW access delete").group("list").since("2.0.0")
+                .summary("Pop the first element of the first non-empty list, waiting for one if needed")
+                .handler(ctx -> blockingPop(ctx, true)).build());
+        t.add(command("brpop", -3).flags("write noscript blocking").keys(1, -2, 1).keySpecFlags("RW access delete").group("list").since("2.0.0")
+                .summary("Pop the last element of the first non-empty list, waiting for one if needed")
+                .handler(ctx -> blockingPop(ctx, false)).build());
+        t.add(command("blmpop", -5).flags("write blocking").movableKeys(BlockingListCommands::blmpopKeys)
+                .group("list").since("7.0.0")
+                .summary("Pop elements from the first non-empty list among several keys, waiting if all are empty")
+                .handler(this::blmpop).build());
+        t.add(command("blmove", 6).flags("write denyoom noscript blocking").keys(1, 2, 1).group("list").since("6.2.0")
+                .summary("Move an element between lists, waiting for the source to have one")
+                .handler(this::blmove).build());
+        t.add(command("brpoplpush", 4).flags("write denyoom noscript blocking").keys(1, 2, 1).group("list")
+                .since("2.2.0").summary("Move the tail of a list to the head of another, waiting for one if needed")
+                .handler(this::brpoplpush).build());
+    }
+
+    // ---- BLPOP / BRPOP ----
+
+    private void blockingPop(CommandContext ctx, boolean atHead) {
+        long deadline = BlockingTimeout.deadline(ctx, ctx.argc() - 1);
+        Bytes[] keys = new Bytes[ctx.argc() - 2];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = ctx.key(1 + i);
+            ListValue list = ListCommands.writeList(ctx, keys[i]);
+            if (list != null && !list.isEmpty()) {
+                popWithKey(ctx, keys[i], list, atHead);
+                return;
+            }
+        }
+        if (ctx.client().denyBlocking()) {
+            ctx.reply().nullArray();
+            return;
+        }
+        ctx.engine().blockedClients().block(ctx, keys, deadline, (c, key) -> {
+            ListValue list = readyList(c, key);
+            if (list == null) {
+                return false;
+            }
+            popWithKey(c, key, list, atHead);
+            return true;
+        });
+    }
+
+    private static void popWithKey(CommandContext ctx, Bytes key, ListValue list, boolean atHead) {
+        ctx.reply().array(2);
+        ctx.reply().bulk(key.bytes());
+        ctx.reply().bulk(ListPops.popOne(ctx, key, list, atHead));
+    }
+
+    /** The list under a ready key when it has an element to give; null otherwise (gone, emptied, retyped). */
+    private static ListValue readyList(CommandContext ctx, Bytes key) {
+        RedisValue value = ctx.db().get(key);
+        return value instanceof ListValue list && !list.isEmpty() ? list : null;
+    }
+
+    // ---- BLMPOP timeout numkeys key [key ...] LEFT|RIGHT [COUNT count] ----
+
+    static int[] blmpopKeys(byte[][] args) {
+        Long numkeys = args.length > 2 ? Numbers.parseLongStrict(args[2]) : null;
+        if (numkeys == null || numkeys < 1 || numkeys > args.length - 3) {
+            return new int[0];
+        }
+        int[] keys = new int[numkeys.intValue()];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = 3 + i;
+        }
+        return keys;
+    }
+
+    private void blmpop(CommandContext ctx) {
+        Long parsed = Numbers.parseLongStrict(ctx.arg(2));
+        if (parsed == null || parsed < 1) {
+            throw NUMKEYS;
+        }
+        if (parsed >= ctx.argc() - 3) {
+            throw RedisError.SYNTAX; // no room left for LEFT|RIGHT
+        }
+        int whereIndex = 3 + parsed.intValue();
+        boolean atHead = ListPops.parseEnd(ctx, whereIndex);
+        long count = parseCount(ctx, whereIndex + 1);
+        long deadline = BlockingTimeout.deadline(ctx, 1);
+        Bytes[] keys = new Bytes[whereIndex - 3];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = ctx.key(3 + i);
+            ListValue list = ListCommands.writeList(ctx, keys[i]);
+            if (list != null && !list.isEmpty()) {
+                ListPops.popRangeWithKeyReply(ctx, keys[i], list, atHead, count);
+                return;
+            }
+        }
+        if (ctx.client().denyBlocking()) {
+            ctx.reply().nullArray();
+            return;
+        }
+        ctx.engine().blockedClients().block(ctx, keys, deadline, (c, key) -> {
+            ListValue list = readyList(c, key);
+            if (list == null) {
+                return false;
+            }
+            ListPops.popRangeWithKeyReply(c, key, list, atHead, count);
+            return true;
+        });
+    }
+
+    /** [COUNT count] after LEFT|RIGHT: 1 when absent. */
+    private static long parseCount(CommandContext ctx, int from) {
+        long count = -1;
+        for (int j = from; j < ctx.argc(); j++) {
+            if (count == -1 && ctx.is(j, "count") && j + 1 < ctx.argc()) {
+                Long c = Numbers.parseLongStrict(ctx.arg(++j));
+                if (c == null || c < 1) {
+                    throw COUNT;
+                }
+                count = c;
+            } else {
+                throw RedisError.SYNTAX;
+            }
+        }
+        return count == -1 ? 1 : count;
+    }
+
+    // ---- BLMOVE / BRPOPLPUSH ----
+
+    private void blmove(CommandContext ctx) {
+        boolean fromHead = ListPops.parseEnd(ctx, 3);
+        boolean toHead = ListPops.parseEnd(ctx, 4);
+        blockingMove(ctx, fromHead, toHead, BlockingTimeout.deadline(ctx, 5));
+    }
+
+    private void brpoplpush(CommandContext ctx) {
+        blockingMove(ctx, false, true, BlockingTimeout.deadline(ctx, 3));
+    }
+
+    private void blockingMove(CommandContext ctx, boolean fromHead, boolean toHead, long deadline) {
+        Bytes sourceKey = ctx.key(1);
+        ListValue source = ListCommands.writeList(ctx, sourceKey);
+        if (source != null && !source.isEmpty()) {
+            move(ctx, sourceKey, source, fromHead, toHead);
+            return;
+        }
+        if (ctx.client().denyBlocking()) {
+            ctx.reply().nullBulk(); // unlike the other blocking pops, a plain null here
+            return;
+        }
+        ctx.engine().blockedClients().block(ctx, new Bytes[] {sourceKey}, deadline, (c, key) -> {
+            ListValue list = readyList(c, key);
+            if (list == null) {
+                return false;
+            }
+            move(c, key, list, fromHead, toHead); // a destination of another type answers WRONGTYPE
+            return true;
+        });
+    }
+
+    private static void move(CommandContext ctx, Bytes sourceKey, ListValue source, boolean fromHead, boolean toHead) {
+        Bytes destinationKey = ctx.key(2);
+        ListValue destination = ListCommands.writeList(ctx, destinationKey);
+        ctx.reply().bulk(ListPops.move(ctx, sourceKey, source, destinationKey, destination, fromHead, toHead));
+    }
+}

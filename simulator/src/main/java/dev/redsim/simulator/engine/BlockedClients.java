@@ -1,0 +1,264 @@
+package dev.redsim.simulator.engine;
+
+import dev.redsim.simulator.command.CommandContext;
+import dev.redsim.simulator.command.CommandSpec;
+import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.keyspace.Bytes;
+import dev.redsim.simulator.keyspace.Database;
+import dev.redsim.simulator.keyspace.ListValue;
+import dev.redsim.simulator.keyspace.RedisValue;
+import dev.redsim.simulator.keyspace.SortedSetValue;
+import dev.redsim.simulator.server.ClientConnection;
+
+import java.util.ArrayDeque;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Clients blocked on keys (Redis's blocked.c): who waits on which key of which database, in the order they
+ * blocked; which keys became ready since the last serving round; and when each wait times out. Touched only on
+ * the engine thread.
+ */
+public final class BlockedClients {
+    /**
+     * Serves a blocked client from a key that became ready: given a context pointed at the blocked client and
+     * its original command, it does the pop (or move) with all its side effects and writes the reply. Returns
+     * false, changing nothing, when the key holds nothing for this client (missing, empty, another type).
+     */
+    @FunctionalInterface
+    public interface KeyServer {
+        boolean serve(CommandContext ctx, Bytes key);
+    }
+
+    /** One blocked call: the client, its command, the keys it waits on and its deadline (0: none). */
+    private static final class Waiter {
+        final ClientConnection client;
+        final int db;
+        final Bytes[] keys;
+        final long deadline;
+        final long order;
+        final byte[][] args;
+        final CommandSpec spec;
+        final KeyServer server;
+
+        Waiter(ClientConnection client, int db, Bytes[] keys, long deadline, long order, byte[][] args,
+               CommandSpec spec, KeyServer server) {
+            this.client = client;
+            this.db = db;
+            this.keys = keys;
+            this.deadline = deadline;
+            this.order = order;
+            this.args = args;
+            this.spec = spec;
+            this.server = server;
+        }
+    }
+
+    private record ReadyKey(int db, Bytes key) {
+    }
+
+    private static final Comparator<Waiter> BY_DEADLINE =
+            Comparator.<Waiter>comparingLong(w -> w.deadline).thenComparingLong(w -> w.order);
+
+    private final Database[] databases;
+    /** Per database: key -> waiters in the order they blocked (first blocked, first served). */
+    private final Map<Bytes, LinkedHashSet<Waiter>>[] waitersByDb;
+    private final Map<ClientConnection, Waiter> byClient = new IdentityHashMap<>();
+    /** Keys that may serve someone, in the order they became ready (Redis's server.ready_keys). */
+    private final LinkedHashSet<ReadyKey> readyKeys = new LinkedHashSet<>();
+    private final TreeSet<Waiter> deadlines = new TreeSet<>(BY_DEADLINE);
+    /** Clients unblocked since their queued input was last processed (server.unblocked_clients). */
+    private final ArrayDeque<ClientConnection> unblocked = new ArrayDeque<>();
+    private long nextOrder;
+
+    @SuppressWarnings("unchecked")
+    BlockedClients(Database[] databases) {
+        this.databases = databases;
+        this.waitersByDb = new Map[databases.length];
+        for (int i = 0; i < databases.length; i++) {
+            waitersByDb[i] = new HashMap<>();
+        }
+    }
+
+    /** INFO's blocked_clients. */
+    public int count() {
+        return byClient.size();
+    }
+
+    /** INFO's clients_in_timeout_table: blocked clients with a deadline. */
+    public int countWithTimeout() {
+        return deadlines.size();
+    }
+
+    /**
+     * Blocks the context's client on keys (blockForKeys): it stops executing commands until served, timed out,
+     * unblocked or gone. {@code deadline} is in simulator epoch ms, 0 for none.
+     */
+    public void block(CommandContext ctx, Bytes[] keys, long deadline, KeyServer server) {
+        ClientConnection client = ctx.client();
+        Waiter waiter = new Waiter(client, client.db(), distinct(keys), deadline, nextOrder++, ctx.args(),
+                ctx.spec(), server);
+        Map<Bytes, LinkedHashSet<Waiter>> waiters = waitersByDb[waiter.db];
+        for (Bytes key : waiter.keys) {
+            waiters.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(waiter);
+        }
+        byClient.put(client, waiter);
+        if (deadline != 0) {
+            deadlines.add(waiter);
+        }
+        client.blocked(true);
+    }
+
+    private static Bytes[] distinct(Bytes[] keys) {
+        LinkedHashSet<Bytes> unique = new LinkedHashSet<>(java.util.Arrays.asList(keys));
+        return unique.size() == keys.length ? keys : unique.toArray(new Bytes[0]);
+    }
+
+    public boolean isBlocked(ClientConnection client) {
+        return byClient.containsKey(client);
+    }
+
+    // ---- keys becoming ready ----
+
+    /**
+     * A key was changed (Redis signals keys as ready when a list or sorted set is added under them): when
+     * someone waits on it and it now holds a list or sorted set, it is queued for serving.
+     */
+    public void keyChanged(int db, Bytes key) {
+        if (byClient.isEmpty() || !waitersByDb[db].containsKey(key)) {
+            return;
+        }
+        RedisValue value = databases[db].peek(key);
+        if (value instanceof ListValue || value instanceof SortedSetValue) {
+            readyKeys.add(new ReadyKey(db, key));
+        }
+    }
+
+    /** Every key of a database may have changed (SWAPDB, FLUSHDB): scans its waited keys for ready ones. */
+    public void databaseChanged(int db) {
+        if (byClient.isEmpty()) {
+            return;
+        }
+        for (Bytes key : waitersByDb[db].keySet().toArray(new Bytes[0])) {
+            keyChanged(db, key);
+        }
+    }
+
+    public boolean hasReadyKeys() {
+        return !readyKeys.isEmpty();
+    }
+
+    /**
+     * Serves clients blocked on ready keys (handleClientsBlockedOnKeys): key by key in the order they became
+     * ready, each key's waiters first-blocked-first-served until it holds nothing more for them. Serving may make
+     * more keys ready (BLMOVE pushes), which are served in the same round.
+     */
+    public void serveReadyKeys(Engine engine, CommandContext ctx) {
+        while (!readyKeys.isEmpty()) {
+            Iterator<ReadyKey> first = readyKeys.iterator();
+            ReadyKey ready = first.next();
+            first.remove();
+            LinkedHashSet<Waiter> waiters = waitersByDb[ready.db].get(ready.key);
+            if (waiters == null) {
+                continue;
+            }
+            for (Waiter waiter : waiters.toArray(new Waiter[0])) {
+                if (byClient.get(waiter.client) != waiter) {
+                    continue; // served or gone meanwhile
+                }
+                if (serve(engine, ctx, waiter, ready.key)) {
+                    unblock(waiter);
+                }
+            }
+        }
+    }
+
+    private boolean serve(Engine engine, CommandContext ctx, Waiter waiter, Bytes key) {
+        ctx.reset(waiter.client, waiter.args, waiter.spec);
+        boolean served;
+        try {
+            served = waiter.server.serve(ctx, key);
+        } catch (RedisError e) {
+            engine.stats().countError(e.getMessage());
+            waiter.client.reply().error(e.getMessage());
+            served = true;
+        }
+        if (served) {
+            engine.markPendingOutput(waiter.client);
+        }
+        return served;
+    }
+
+    // ---- leaving the blocked state otherwise ----
+
+    /** Times out every wait whose deadline has come (handleBlockedClientsTimeout): a null reply. */
+    public void timeOut(Engine engine, long now) {
+        while (!deadlines.isEmpty() && deadlines.first().deadline <= now) {
+            Waiter waiter = deadlines.first();
+            waiter.client.reply().nullArray();
+            engine.markPendingOutput(waiter.client);
+            unblock(waiter);
+        }
+    }
+
+    /**
+     * CLIENT UNBLOCK: wakes a blocked client as if it timed out, or with an -UNBLOCKED error. False when the
+     * client is not blocked.
+     */
+    public boolean unblockByCommand(Engine engine, ClientConnection client, boolean withError) {
+        Waiter waiter = byClient.get(client);
+        if (waiter == null) {
+            return false;
+        }
+        if (withError) {
+            String message = "UNBLOCKED client unblocked via CLIENT UNBLOCK";
+            engine.stats().countError(message);
+            client.reply().error(message);
+        } else {
+            client.reply().nullArray();
+        }
+        engine.markPendingOutput(client);
+        unblock(waiter);
+        return true;
+    }
+
+    /** A blocked client disconnected: it is forgotten without a reply. */
+    public void forget(ClientConnection client) {
+        Waiter waiter = byClient.get(client);
+        if (waiter != null) {
+            unblock(waiter);
+        }
+        unblocked.remove(client);
+    }
+
+    private void unblock(Waiter waiter) {
+        Map<Bytes, LinkedHashSet<Waiter>> waiters = waitersByDb[waiter.db];
+        for (Bytes key : waiter.keys) {
+            LinkedHashSet<Waiter> onKey = waiters.get(key);
+            if (onKey != null) {
+                onKey.remove(waiter);
+                if (onKey.isEmpty()) {
+                    waiters.remove(key);
+                }
+            }
+        }
+        byClient.remove(waiter.client);
+        if (waiter.deadline != 0) {
+            deadlines.remove(waiter);
+        }
+        waiter.client.blocked(false);
+        if (!waiter.client.closed()) {
+            unblocked.add(waiter.client);
+        }
+    }
+
+    /** The next client unblocked since the last call, whose queued commands should now run; null when none. */
+    public ClientConnection pollUnblocked() {
+        return unblocked.poll();
+    }
+}
