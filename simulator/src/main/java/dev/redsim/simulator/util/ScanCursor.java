@@ -27,16 +27,23 @@ public final class ScanCursor {
 
     /** Parses a cursor as Redis's parseScanCursorOrReply (strtoul): "ERR invalid cursor" otherwise. */
     public static long parse(byte[] text) {
-        if (text.length == 0 || text.length > 20) {
+        // strtoul takes one optional sign, and a minus wraps around ("-1" is the largest cursor); "" reads as 0.
+        if (text.length == 0) {
+            return 0;
+        }
+        int start = text.length > 0 && (text[0] == '-' || text[0] == '+') ? 1 : 0;
+        if (text.length == start || text.length - start > 20) {
             throw new RedisError("ERR invalid cursor");
         }
-        for (byte b : text) {
-            if (b < '0' || b > '9') {
+        for (int i = start; i < text.length; i++) {
+            if (text[i] < '0' || text[i] > '9') {
                 throw new RedisError("ERR invalid cursor");
             }
         }
         try {
-            return Long.parseUnsignedLong(new String(text, java.nio.charset.StandardCharsets.US_ASCII));
+            long value = Long.parseUnsignedLong(
+                    new String(text, start, text.length - start, java.nio.charset.StandardCharsets.US_ASCII));
+            return text[0] == '-' ? -value : value;
         } catch (NumberFormatException e) {
             throw new RedisError("ERR invalid cursor");
         }
