@@ -76,14 +76,12 @@ final class ZAddCommand {
             throw INCR_SINGLE_PAIR;
         }
         double[] scores = new double[pairs];
-        long longest = 0;
         for (int p = 0; p < pairs; p++) {
             Double score = Numbers.parseDouble(ctx.arg(first + 2 * p));
             if (score == null) {
                 throw RedisError.NOT_FLOAT;
             }
             scores[p] = score;
-            longest = Math.max(longest, ctx.arg(first + 2 * p + 1).length);
         }
         Bytes key = ctx.key(1);
         SortedSetValue zset = SortedSets.write(ctx, key);
@@ -92,7 +90,7 @@ final class ZAddCommand {
                 replyCounts(ctx, o, 0, 0, null);
                 return;
             }
-            zset = SortedSetValue.create(SortedSets.limits(ctx), pairs, longest);
+            zset = SortedSetValue.create(SortedSets.limits(ctx), ctx.arg(first + 1));
             ctx.db().put(key, zset);
         }
         long added = 0;

@@ -19,14 +19,14 @@ public final class SortedSetValue implements RedisValue {
     private SortedSetValue(int expected) {
         members = new HashMap<>(Math.max(16, expected * 4 / 3 + 1));
     }
-
     /**
-     * A new set for a command about to add {@code elements} members whose longest is {@code longestMember}
-     * bytes: skiplist from the start when that already exceeds the limits (Redis's zsetTypeCreate).
+     * A new set for ZADD/ZINCRBY, whose first member is given: Redis 7.0 starts it as a skiplist only when
+     * listpacks are disabled (zset-max-listpack-entries 0) or that first member is already too long; later
+     * members convert it as they cross the limits.
      */
-    public static SortedSetValue create(EncodingLimits limits, long elements, long longestMember) {
-        SortedSetValue value = new SortedSetValue((int) Math.min(elements, 1 << 16));
-        value.skiplist = elements > limits.zsetMaxListpackEntries() || longestMember > limits.zsetMaxListpackValue();
+    public static SortedSetValue create(EncodingLimits limits, byte[] firstMember) {
+        SortedSetValue value = new SortedSetValue();
+        value.skiplist = limits.zsetMaxListpackEntries() == 0 || firstMember.length > limits.zsetMaxListpackValue();
         return value;
     }
 
