@@ -61,6 +61,9 @@ public final class ZSkipList {
     }
 
     private final Node head = new Node(0, null, MAX_LEVEL);
+    /** Scratch arrays for insert and delete, reused so a write allocates only its node (one thread uses a list). */
+    private final Node[] update = new Node[MAX_LEVEL];
+    private final long[] rank = new long[MAX_LEVEL];
     private Node tail;
     private int level = 1;
     private long length;
@@ -96,8 +99,6 @@ public final class ZSkipList {
 
     /** Inserts an entry that is not in the list yet. */
     public Node insert(double score, Bytes member) {
-        Node[] update = new Node[MAX_LEVEL];
-        long[] rank = new long[MAX_LEVEL];
         Node x = head;
         for (int i = level - 1; i >= 0; i--) {
             rank[i] = i == level - 1 ? 0 : rank[i + 1];
@@ -138,7 +139,6 @@ public final class ZSkipList {
 
     /** Removes the entry with exactly this score and member; false when absent. */
     public boolean delete(double score, Bytes member) {
-        Node[] update = new Node[MAX_LEVEL];
         Node x = head;
         for (int i = level - 1; i >= 0; i--) {
             while (x.next[i] != null && compare(score, member, x.next[i]) > 0) {
@@ -150,11 +150,11 @@ public final class ZSkipList {
         if (x == null || compare(score, member, x) != 0) {
             return false;
         }
-        unlink(x, update);
+        unlink(x);
         return true;
     }
 
-    private void unlink(Node x, Node[] update) {
+    private void unlink(Node x) {
         for (int i = 0; i < level; i++) {
             if (update[i].next[i] == x) {
                 update[i].span[i] += x.span[i] - 1;

@@ -8,10 +8,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,12 +18,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SortedSetEncodingTest {
     private static RedisSimulator simulator;
-    private static Socket socket;
+    private static RawRespSocket socket;
 
     @BeforeAll
     static void start() throws IOException {
         simulator = RedisSimulator.start();
-        socket = new Socket(simulator.host(), simulator.port());
+        socket = new RawRespSocket(simulator.host(), simulator.port());
     }
 
     @AfterAll
@@ -54,27 +50,9 @@ class SortedSetEncodingTest {
         return simulator.onEngine(() -> simulator.engine().database(0).get(Bytes.of(key)).encoding());
     }
 
-    /** Sends one command and reads its (single-line or short bulk) reply. */
     private static String call(String... args) throws IOException {
-        StringBuilder frame = new StringBuilder("*" + args.length + "\r\n");
-        for (String a : args) {
-            frame.append('$').append(a.getBytes(StandardCharsets.UTF_8).length).append("\r\n").append(a).append("\r\n");
-        }
-        OutputStream out = socket.getOutputStream();
-        out.write(frame.toString().getBytes(StandardCharsets.UTF_8));
-        out.flush();
-        InputStream in = socket.getInputStream();
-        StringBuilder line = new StringBuilder();
-        int c;
-        while ((c = in.read()) != '\n') {
-            line.append((char) c);
-        }
-        if (line.charAt(0) == '$' && !line.toString().equals("$-1\r")) {
-            int length = Integer.parseInt(line.substring(1, line.length() - 1));
-            byte[] body = in.readNBytes(length + 2);
-            return new String(body, 0, length, StandardCharsets.UTF_8);
-        }
-        return line.toString().trim();
+        String raw = socket.call(args);
+        return raw.startsWith("$") && !raw.startsWith("$-1") ? raw.substring(raw.indexOf('\n') + 1).trim() : raw.trim();
     }
 
     @Test
