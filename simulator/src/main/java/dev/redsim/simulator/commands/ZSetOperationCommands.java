@@ -39,7 +39,7 @@ final class ZSetOperationCommands {
         }
 
         int size() {
-            return zset != null ? zset.size() : set != null ? set.members().size() : 0;
+            return zset != null ? zset.size() : set != null ? set.size() : 0;
         }
 
         /** The member's unweighted score, or null when absent. */
@@ -47,7 +47,7 @@ final class ZSetOperationCommands {
             if (zset != null) {
                 return zset.score(member);
             }
-            return set != null && set.members().contains(member) ? 1.0 : null;
+            return set != null && set.contains(member.bytes()) ? 1.0 : null;
         }
 
         /** Visits every (member, unweighted score). */
@@ -57,9 +57,7 @@ final class ZSetOperationCommands {
                     visitor.accept(n.member(), n.score());
                 }
             } else if (set != null) {
-                for (Bytes m : set.members()) {
-                    visitor.accept(m, 1.0);
-                }
+                set.forEach(m -> visitor.accept(Bytes.wrap(m), 1.0));
             }
         }
     }

@@ -2,6 +2,7 @@ package dev.redsim.simulator.commands;
 
 import dev.redsim.simulator.RedisSimulator;
 import dev.redsim.simulator.keyspace.Bytes;
+import dev.redsim.simulator.keyspace.EncodingLimits;
 import dev.redsim.simulator.keyspace.SetValue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,10 +35,10 @@ class SortedSetPlainSetInputTest {
 
     private static SetValue set(String... members) {
         SetValue set = new SetValue();
+        set.convertToHashtable();
         for (String m : members) {
-            set.members().add(Bytes.of(m));
+            set.add(Bytes.of(m).bytes(), EncodingLimits.DEFAULTS);
         }
-        set.forceHashtable();
         return set;
     }
 
