@@ -7,7 +7,7 @@ import java.util.HashMap;
  * (score, member bytes) for O(log n) ranks and ranges, as Redis's skiplist encoding. OBJECT ENCODING still
  * reports listpack while Redis would keep the set small, and switches one way when a write crosses the limits.
  */
-public final class SortedSetValue implements RedisValue {
+public final class SortedSetValue extends AccessTracked implements RedisValue {
     private final HashMap<Bytes, ZSkipList.Node> members;
     private final ZSkipList list = new ZSkipList();
     private boolean skiplist;
