@@ -3,7 +3,6 @@ package dev.redsim.simulator.commands;
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.SortedSetValue;
-import dev.redsim.simulator.keyspace.ZSkipList;
 import dev.redsim.simulator.protocol.Reply;
 
 /** Sorted set commands about single members: ZREM, ZCARD, ZSCORE, ZMSCORE, ZRANK, ZREVRANK. */
@@ -64,10 +63,5 @@ final class ZSetMemberCommands {
             return;
         }
         ctx.reply().integer(reverse ? zset.size() - 1 - rank : rank);
-    }
-
-    /** The node at a 0-based rank counted from the low end, or from the high end when reverse. */
-    static ZSkipList.Node atRank(SortedSetValue zset, long rank, boolean reverse) {
-        return zset.byRank(reverse ? zset.size() - 1 - rank : rank);
     }
 }

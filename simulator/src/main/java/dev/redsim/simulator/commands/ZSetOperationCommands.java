@@ -171,7 +171,7 @@ final class ZSetOperationCommands {
         List<Source> ordered = new ArrayList<>(sources);
         ordered.sort(Comparator.comparingInt(Source::size));
         Map<Bytes, double[]> scores = op == Op.UNION ? union(ordered, aggregate) : inter(ordered, aggregate);
-        SortedSetValue result = new SortedSetValue();
+        SortedSetValue result = SortedSetValue.forResult();
         for (Map.Entry<Bytes, double[]> e : scores.entrySet()) {
             result.put(e.getKey(), e.getValue()[0]);
         }
@@ -253,7 +253,7 @@ final class ZSetOperationCommands {
     }
 
     private static SortedSetValue diff(List<Source> sources) {
-        SortedSetValue result = new SortedSetValue();
+        SortedSetValue result = SortedSetValue.forResult();
         Source first = sources.get(0);
         first.forEach((member, score) -> {
             for (int i = 1; i < sources.size(); i++) {

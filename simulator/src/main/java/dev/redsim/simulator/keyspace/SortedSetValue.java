@@ -1,6 +1,8 @@
 package dev.redsim.simulator.keyspace;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 
 /**
  * A sorted set: a member-to-entry map for O(1) score lookups plus an order-statistic skiplist ordered by
@@ -31,15 +33,34 @@ public final class SortedSetValue extends AccessTracked implements RedisValue {
     }
 
     /**
-     * Picks the encoding of a computed result (ZUNIONSTORE, ZRANGESTORE...): Redis converts those back to
-     * listpack when they fit.
+     * A set for a computed result (ZUNION, ZINTER...), built as Redis builds it, in a skiplist that keeps -0 as
+     * it is; {@link #encodeAsResult} then picks the encoding it is stored with.
+     */
+    public static SortedSetValue forResult() {
+        SortedSetValue value = new SortedSetValue();
+        value.skiplist = true;
+        return value;
+    }
+
+    /**
+     * Picks the encoding of a computed result about to be stored (ZUNIONSTORE, ZRANGESTORE...): Redis converts
+     * those back to listpack when they fit, and a listpack reads -0 back as 0.
      */
     public void encodeAsResult(EncodingLimits limits) {
         long longest = 0;
-        for (Bytes m : members.keySet()) {
-            longest = Math.max(longest, m.length());
+        List<Bytes> negativeZeros = new ArrayList<>();
+        for (ZSkipList.Node n = list.first(); n != null; n = n.next()) {
+            longest = Math.max(longest, n.member().length());
+            if (n.score() == 0 && Double.compare(n.score(), 0.0) != 0) {
+                negativeZeros.add(n.member());
+            }
         }
         skiplist = size() > limits.zsetMaxListpackEntries() || longest > limits.zsetMaxListpackValue();
+        if (!skiplist) {
+            for (Bytes member : negativeZeros) {
+                put(member, 0.0);
+            }
+        }
     }
 
     public int size() {

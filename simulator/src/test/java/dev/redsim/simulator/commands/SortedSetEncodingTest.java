@@ -99,4 +99,26 @@ class SortedSetEncodingTest {
         assertThat(encoding("z")).isEqualTo("skiplist");
         assertThat(call("ZSCORE", "z", "a")).isEqualTo("-0");
     }
+
+    @Test
+    void scanPagesASkiplistUntilCursorZero() throws IOException {
+        limits("2", "64");
+        call("ZADD", "z", "1", "a", "2", "b", "3", "c", "4.5", "d", "5", "e");
+        assertThat(encoding("z")).isEqualTo("skiplist");
+        java.util.Map<String, String> seen = new java.util.TreeMap<>();
+        String cursor = "0";
+        int calls = 0;
+        do {
+            String[] lines = socket.call("ZSCAN", "z", cursor, "COUNT", "2").split("\r\n");
+            // *2, $n, cursor, *m, then $len/value lines alternating member and score
+            cursor = lines[2];
+            for (int i = 5; i + 2 < lines.length; i += 4) {
+                seen.put(lines[i], lines[i + 2]);
+            }
+            calls++;
+        } while (!cursor.equals("0") && calls < 20);
+        assertThat(calls).isGreaterThan(1);
+        assertThat(seen).containsExactlyEntriesOf(
+                new java.util.TreeMap<>(java.util.Map.of("a", "1", "b", "2", "c", "3", "d", "4.5", "e", "5")));
+    }
 }
