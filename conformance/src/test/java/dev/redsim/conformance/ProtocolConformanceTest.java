@@ -1,6 +1,7 @@
 package dev.redsim.conformance;
 
 import dev.redsim.conformance.resp.RespClient;
+import dev.redsim.conformance.resp.RespValue;
 import dev.redsim.conformance.target.RedisTarget;
 import dev.redsim.conformance.target.SharedTargets;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -183,7 +184,7 @@ class ProtocolConformanceTest {
             } catch (IOException reset) {
                 closed = true;
             }
-            return new Outcome(escape(received.toByteArray()), closed);
+            return new Outcome(RespValue.escape(received.toByteArray()), closed);
         }
     }
 
@@ -200,20 +201,4 @@ class ProtocolConformanceTest {
         return r;
     }
 
-    private static String escape(byte[] bytes) {
-        StringBuilder sb = new StringBuilder();
-        for (byte b : bytes) {
-            int c = b & 0xff;
-            if (c == '\r') {
-                sb.append("\\r");
-            } else if (c == '\n') {
-                sb.append("\\n");
-            } else if (c < 32 || c >= 127) {
-                sb.append(String.format("\\x%02x", c));
-            } else {
-                sb.append((char) c);
-            }
-        }
-        return sb.toString();
-    }
 }

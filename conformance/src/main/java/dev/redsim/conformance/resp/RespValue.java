@@ -132,6 +132,13 @@ public final class RespValue {
         sb.append("\\r\\n");
     }
 
+    /** Bytes as readable text: CR, LF and backslash escaped, other control and non-ASCII bytes as \xHH. */
+    public static String escape(byte[] bytes) {
+        StringBuilder sb = new StringBuilder();
+        escape(sb, bytes);
+        return sb.toString();
+    }
+
     static void escape(StringBuilder sb, byte[] bytes) {
         for (byte b : bytes) {
             int c = b & 0xff;

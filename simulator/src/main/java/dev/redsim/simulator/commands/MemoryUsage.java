@@ -7,6 +7,7 @@ import dev.redsim.simulator.keyspace.Numbers;
 import dev.redsim.simulator.keyspace.RedisValue;
 import dev.redsim.simulator.keyspace.SetValue;
 import dev.redsim.simulator.keyspace.SortedSetValue;
+import dev.redsim.simulator.keyspace.ZSkipList;
 import dev.redsim.simulator.keyspace.StringValue;
 import dev.redsim.simulator.protocol.DoubleFormat;
 
@@ -121,26 +122,24 @@ final class MemoryUsage {
     }
 
     private static long zset(SortedSetValue z, long samples) {
-        Map<Bytes, Double> scores = z.scores();
-        if (z.encoding().equals("listpack")) {
+        if (z.isListpack()) {
             long bytes = 7;
-            for (Map.Entry<Bytes, Double> e : scores.entrySet()) {
-                bytes += listpackEntry(e.getKey().bytes())
-                        + listpackEntry(DoubleFormat.reply(e.getValue()).getBytes(StandardCharsets.US_ASCII));
+            for (ZSkipList.Node n = z.first(); n != null; n = n.next()) {
+                bytes += listpackEntry(n.member().bytes())
+                        + listpackEntry(DoubleFormat.reply(n.score()).getBytes(StandardCharsets.US_ASCII));
             }
             return ROBJ + jemalloc(bytes);
         }
         // zset, skiplist header node of 32 levels, dict and its table; each element: member sds, dict entry and
         // a skiplist node, whose height is random in Redis: its expected allocation is used.
-        long fixed = ROBJ + 16 + 32 + DICT + 8L * slots(scores.size()) + jemalloc(32 + 32 * 16);
+        long fixed = ROBJ + 16 + 32 + DICT + 8L * slots(z.size()) + jemalloc(32 + 32 * 16);
         long sampled = 0;
         long count = 0;
-        Iterator<Bytes> it = scores.keySet().iterator();
-        while (it.hasNext() && count < samples) {
-            sampled += sds(it.next().length()) + DICT_ENTRY + EXPECTED_SKIPLIST_NODE;
+        for (ZSkipList.Node n = z.first(); n != null && count < samples; n = n.next()) {
+            sampled += sds(n.member().length()) + DICT_ENTRY + EXPECTED_SKIPLIST_NODE;
             count++;
         }
-        return fixed + extrapolate(sampled, count, scores.size());
+        return fixed + extrapolate(sampled, count, z.size());
     }
 
     private static long extrapolate(long sampled, long count, long size) {

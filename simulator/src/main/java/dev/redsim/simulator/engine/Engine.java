@@ -254,6 +254,13 @@ public final class Engine implements KeyspaceHooks, ServerContext {
             stats.failedCalls++;
             stats.countError(e.getMessage());
             client.reply().error(e.getMessage());
+        } catch (RuntimeException bug) {
+            // A defect of ours must not take the connection (or the server) down: answer an error, keep the
+            // trace for whoever reports it.
+            failed = true;
+            stats.failedCalls++;
+            bug.printStackTrace();
+            client.reply().error("ERR redsim internal error in '" + spec.fullName() + "': " + bug);
         }
         stats.commandsProcessed++;
         stats.countCall(spec.fullName(), (System.nanoTime() - started) / 1000, failed);

@@ -30,8 +30,6 @@ public final class Database {
             return Long.compare(when, other.when);
         }
     }
-    /** When each key was last looked up (Redis keeps this in the object's lru field), for OBJECT IDLETIME. */
-    private HashMap<Bytes, Long> accessedAt = new HashMap<>();
     /** False while a NO-TOUCH client runs a command: its lookups leave access times alone. */
     private boolean touching = true;
     private long hits;
@@ -57,7 +55,7 @@ public final class Database {
     public RedisValue get(Bytes key) {
         RedisValue value = peek(key);
         if (value != null && touching) {
-            accessedAt.put(key, now());
+            value.accessedAt(now());
         }
         return value;
     }
@@ -77,8 +75,8 @@ public final class Database {
 
     /** Milliseconds since the key was last accessed (the caller checks existence first). */
     public long idleMillis(Bytes key) {
-        Long at = accessedAt.get(key);
-        return at == null ? 0 : Math.max(0, now() - at);
+        RedisValue value = values.get(key);
+        return value == null ? 0 : Math.max(0, now() - value.accessedAt());
     }
 
     /** A lookup for a read command: counts keyspace hits and misses as Redis's lookupKeyRead does. */
@@ -132,7 +130,7 @@ public final class Database {
     /** Stores a value and forgets any TTL the key had (Redis's setKey without KEEPTTL). */
     public void put(Bytes key, RedisValue value) {
         values.put(key, value);
-        accessedAt.put(key, now());
+        value.accessedAt(now());
         if (!expires.isEmpty()) {
             expires.remove(key);
         }
@@ -141,14 +139,13 @@ public final class Database {
     /** Stores a value and keeps the key's TTL (used by commands that modify a value in place or KEEPTTL). */
     public void putKeepTtl(Bytes key, RedisValue value) {
         values.put(key, value);
-        accessedAt.put(key, now());
+        value.accessedAt(now());
     }
 
     public boolean delete(Bytes key) {
         if (values.remove(key) == null) {
             return false;
         }
-        accessedAt.remove(key);
         if (!expires.isEmpty()) {
             expires.remove(key);
         }
@@ -166,7 +163,6 @@ public final class Database {
         values = new HashMap<>();
         expires = new HashMap<>();
         deadlines = new PriorityQueue<>();
-        accessedAt = new HashMap<>();
     }
 
     /** Swaps the whole content with another database (SWAPDB). */
@@ -174,15 +170,12 @@ public final class Database {
         HashMap<Bytes, RedisValue> v = values;
         HashMap<Bytes, Long> e = expires;
         PriorityQueue<Deadline> d = deadlines;
-        HashMap<Bytes, Long> a = accessedAt;
         values = other.values;
         expires = other.expires;
         deadlines = other.deadlines;
-        accessedAt = other.accessedAt;
         other.values = v;
         other.expires = e;
         other.deadlines = d;
-        other.accessedAt = a;
     }
 
     // ---- expiry ----
@@ -220,7 +213,6 @@ public final class Database {
         }
         values.remove(key);
         expires.remove(key);
-        accessedAt.remove(key);
         hooks.expired(this, key);
         return true;
     }

@@ -8,7 +8,7 @@ import java.util.Map;
  * a field's place, a delete closes the gap); once a hash becomes a hashtable, Redis's order is its own and tests
  * compare such replies as unordered.
  */
-public final class HashValue implements RedisValue {
+public final class HashValue extends AccessTracked implements RedisValue {
     private final LinkedHashMap<Bytes, byte[]> fields = new LinkedHashMap<>();
     private boolean hashtable;
 

@@ -6,7 +6,7 @@ import java.util.Arrays;
  * A list: a growable ring buffer of elements, so pushes and pops at both ends are O(1) and indexing is O(1),
  * as Redis's quicklist gives for the operations that matter to queues.
  */
-public final class ListValue implements RedisValue {
+public final class ListValue extends AccessTracked implements RedisValue {
     private byte[][] items = new byte[8][];
     private int head;
     private int size;

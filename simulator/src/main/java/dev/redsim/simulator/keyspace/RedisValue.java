@@ -11,6 +11,11 @@ public sealed interface RedisValue permits StringValue, ListValue, HashValue, Se
      */
     String encoding();
 
-    /** A deep copy, for COPY. */
+    /** A deep copy, for COPY: a new object, with its own access time. */
     RedisValue copy();
+
+    /** When the value was last accessed (epoch ms), for OBJECT IDLETIME; provided by {@link AccessTracked}. */
+    long accessedAt();
+
+    void accessedAt(long epochMillis);
 }

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  * <p>The intset is a sorted long array, as Redis's. The hashtable is an array of members plus a member-to-slot
  * index, so membership, insertion, removal and picking a random member (SPOP, SRANDMEMBER) are all O(1).
  */
-public final class SetValue implements RedisValue {
+public final class SetValue extends AccessTracked implements RedisValue {
     private long[] ints = new long[4];
     private int intCount;
     /** Null while the set is an intset. */

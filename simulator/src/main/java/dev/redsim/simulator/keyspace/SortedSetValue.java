@@ -1,60 +1,164 @@
 package dev.redsim.simulator.keyspace;
 
+import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Map;
-import java.util.TreeSet;
+import java.util.List;
 
 /**
- * A sorted set: a member-to-score map plus an ordered index by (score, member), where members with equal
- * scores are ordered as memcmp orders their bytes, as in Redis.
+ * A sorted set: a member-to-entry map for O(1) score lookups plus an order-statistic skiplist ordered by
+ * (score, member bytes) for O(log n) ranks and ranges, as Redis's skiplist encoding. OBJECT ENCODING still
+ * reports listpack while Redis would keep the set small, and switches one way when a write crosses the limits.
  */
-public final class SortedSetValue implements RedisValue {
-    /** One (score, member) entry of the ordered index. */
-    public record Entry(double score, Bytes member) implements Comparable<Entry> {
-        @Override
-        public int compareTo(Entry other) {
-            int byScore = Double.compare(score, other.score);
-            return byScore != 0 ? byScore : member.compareTo(other.member);
-        }
-    }
-
-    private final Map<Bytes, Double> scores = new HashMap<>();
-    private final TreeSet<Entry> ordered = new TreeSet<>();
+public final class SortedSetValue extends AccessTracked implements RedisValue {
+    private final HashMap<Bytes, ZSkipList.Node> members;
+    private final ZSkipList list = new ZSkipList();
     private boolean skiplist;
 
-    public Map<Bytes, Double> scores() {
-        return java.util.Collections.unmodifiableMap(scores);
+    public SortedSetValue() {
+        members = new HashMap<>();
     }
 
-    public TreeSet<Entry> ordered() {
-        return ordered;
+    private SortedSetValue(int expected) {
+        members = new HashMap<>(Math.max(16, expected * 4 / 3 + 1));
+    }
+    /**
+     * A new set for ZADD/ZINCRBY, whose first member is given: Redis 7.0 starts it as a skiplist only when
+     * listpacks are disabled (zset-max-listpack-entries 0) or that first member is already too long; later
+     * members convert it as they cross the limits.
+     */
+    public static SortedSetValue create(EncodingLimits limits, byte[] firstMember) {
+        SortedSetValue value = new SortedSetValue();
+        value.skiplist = limits.zsetMaxListpackEntries() == 0 || firstMember.length > limits.zsetMaxListpackValue();
+        return value;
+    }
+
+    /**
+     * A set for a computed result (ZUNION, ZINTER...), built as Redis builds it, in a skiplist that keeps -0 as
+     * it is; {@link #encodeAsResult} then picks the encoding it is stored with.
+     */
+    public static SortedSetValue forResult() {
+        SortedSetValue value = new SortedSetValue();
+        value.skiplist = true;
+        return value;
+    }
+
+    /**
+     * Picks the encoding of a computed result about to be stored (ZUNIONSTORE, ZRANGESTORE...): Redis converts
+     * those back to listpack when they fit, and a listpack reads -0 back as 0.
+     */
+    public void encodeAsResult(EncodingLimits limits) {
+        long longest = 0;
+        List<Bytes> negativeZeros = new ArrayList<>();
+        for (ZSkipList.Node n = list.first(); n != null; n = n.next()) {
+            longest = Math.max(longest, n.member().length());
+            if (n.score() == 0 && Double.compare(n.score(), 0.0) != 0) {
+                negativeZeros.add(n.member());
+            }
+        }
+        skiplist = size() > limits.zsetMaxListpackEntries() || longest > limits.zsetMaxListpackValue();
+        if (!skiplist) {
+            for (Bytes member : negativeZeros) {
+                put(member, 0.0);
+            }
+        }
     }
 
     public int size() {
-        return scores.size();
+        return members.size();
     }
 
+    public boolean isEmpty() {
+        return members.isEmpty();
+    }
+
+    public boolean contains(Bytes member) {
+        return members.containsKey(member);
+    }
+
+    /** The member's score, or null when absent. */
     public Double score(Bytes member) {
-        return scores.get(member);
+        ZSkipList.Node node = members.get(member);
+        return node == null ? null : node.score();
     }
 
-    /** Sets a member's score; returns true when the member is new. */
+    /**
+     * Sets a member's score; returns true when the member is new. A listpack keeps scores as text, where -0
+     * reads back as 0; the skiplist keeps the double itself.
+     */
     public boolean put(Bytes member, double score) {
-        Double old = scores.put(member, score);
-        if (old != null) {
-            ordered.remove(new Entry(old, member));
+        if (!skiplist && score == 0) {
+            score = 0.0;
         }
-        ordered.add(new Entry(score, member));
+        ZSkipList.Node old = members.get(member);
+        if (old != null) {
+            if (Double.compare(old.score(), score) == 0) {
+                return false;
+            }
+            list.delete(old.score(), member);
+        }
+        members.put(member, list.insert(score, member));
         return old == null;
     }
 
     public boolean remove(Bytes member) {
-        Double old = scores.remove(member);
+        ZSkipList.Node old = members.remove(member);
         if (old == null) {
             return false;
         }
-        ordered.remove(new Entry(old, member));
+        list.delete(old.score(), member);
         return true;
+    }
+
+    /** Removes an entry found by a walk over the list. */
+    public void remove(ZSkipList.Node node) {
+        members.remove(node.member());
+        list.delete(node.score(), node.member());
+    }
+
+    /** The 0-based rank in ascending order, or -1 when absent. */
+    public long rank(Bytes member) {
+        ZSkipList.Node node = members.get(member);
+        return node == null ? -1 : list.rank(node.score(), member) - 1;
+    }
+
+    /** The 0-based ascending rank of an entry of this set. */
+    public long rank(ZSkipList.Node node) {
+        return list.rank(node.score(), node.member()) - 1;
+    }
+
+    /** The entry at a 0-based ascending rank, or null. */
+    public ZSkipList.Node byRank(long rank) {
+        return list.byRank(rank + 1);
+    }
+
+    public ZSkipList.Node first() {
+        return list.first();
+    }
+
+    public ZSkipList.Node last() {
+        return list.last();
+    }
+
+    public ZSkipList.Node firstIn(ZSkipList.Range range) {
+        return list.firstIn(range);
+    }
+
+    public ZSkipList.Node lastIn(ZSkipList.Range range) {
+        return list.lastIn(range);
+    }
+
+    /** How many entries fall in the range, from the ranks of its two ends. */
+    public long count(ZSkipList.Range range) {
+        ZSkipList.Node first = list.firstIn(range);
+        if (first == null) {
+            return 0;
+        }
+        ZSkipList.Node last = list.lastIn(range);
+        return rank(last) - rank(first) + 1;
+    }
+
+    public boolean isListpack() {
+        return !skiplist;
     }
 
     @Override
@@ -72,7 +176,7 @@ public final class SortedSetValue implements RedisValue {
         if (skiplist) {
             return;
         }
-        if (scores.size() > limits.zsetMaxListpackEntries()
+        if (members.size() > limits.zsetMaxListpackEntries()
                 || (added != null && added.length > limits.zsetMaxListpackValue())) {
             skiplist = true;
         }
@@ -80,10 +184,11 @@ public final class SortedSetValue implements RedisValue {
 
     @Override
     public SortedSetValue copy() {
-        SortedSetValue copy = new SortedSetValue();
-        copy.scores.putAll(scores);
-        copy.ordered.addAll(ordered);
+        SortedSetValue copy = new SortedSetValue(size());
         copy.skiplist = skiplist;
+        for (ZSkipList.Node n = list.first(); n != null; n = n.next()) {
+            copy.members.put(n.member(), copy.list.insert(n.score(), n.member()));
+        }
         return copy;
     }
 }

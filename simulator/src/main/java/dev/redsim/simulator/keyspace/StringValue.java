@@ -4,7 +4,7 @@ package dev.redsim.simulator.keyspace;
  * A string value. Redis reports "int" for values that read as a 64-bit integer, "embstr" up to 44 bytes and
  * "raw" beyond, and "raw" for any string changed in place (APPEND, SETRANGE, SETBIT).
  */
-public final class StringValue implements RedisValue {
+public final class StringValue extends AccessTracked implements RedisValue {
     private static final int EMBSTR_LIMIT = 44;
 
     /** Sds preallocation: double small strings that grow, add 1 MB to big ones (SDS_MAX_PREALLOC). */
@@ -127,6 +127,8 @@ public final class StringValue implements RedisValue {
     @Override
     public RedisValue copy() {
         // Edited values may later change in place (bytesForUpdate), so a copy gets its own array.
-        return modifiedInPlace ? new StringValue(java.util.Arrays.copyOf(value, length), true) : this;
+        // Unedited bytes are never changed, so the copy may share them.
+        return modifiedInPlace ? new StringValue(java.util.Arrays.copyOf(value, length), true)
+                : new StringValue(value, false, intEncodable);
     }
 }

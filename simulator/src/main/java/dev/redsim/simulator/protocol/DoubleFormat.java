@@ -22,6 +22,10 @@ public final class DoubleFormat {
         if (Double.isNaN(value)) {
             return "nan";
         }
+        // Fast path for whole numbers below 1e17 (most scores): %.17g prints them as plain integers.
+        if (value == Math.rint(value) && Math.abs(value) < 1e17 && value != 0) {
+            return Long.toString((long) value);
+        }
         return g(value, 17);
     }
 

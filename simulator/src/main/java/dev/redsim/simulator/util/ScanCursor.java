@@ -27,10 +27,12 @@ public final class ScanCursor {
 
     /** Parses a cursor as Redis's parseScanCursorOrReply (strtoul): "ERR invalid cursor" otherwise. */
     public static long parse(byte[] text) {
-        // strtoul takes one sign; a '-' negates modulo 2^64 (so "-1" is the largest cursor), as in C.
+        // strtoul takes one optional sign, and a minus wraps around ("-1" is the largest cursor); "" reads as 0.
+        if (text.length == 0) {
+            return 0;
+        }
         int start = text.length > 0 && (text[0] == '-' || text[0] == '+') ? 1 : 0;
-        int digits = text.length - start;
-        if (digits == 0 || digits > 20) {
+        if (text.length == start || text.length - start > 20) {
             throw new RedisError("ERR invalid cursor");
         }
         for (int i = start; i < text.length; i++) {
@@ -39,7 +41,8 @@ public final class ScanCursor {
             }
         }
         try {
-            long value = Long.parseUnsignedLong(new String(text, start, digits, java.nio.charset.StandardCharsets.US_ASCII));
+            long value = Long.parseUnsignedLong(
+                    new String(text, start, text.length - start, java.nio.charset.StandardCharsets.US_ASCII));
             return text[0] == '-' ? -value : value;
         } catch (NumberFormatException e) {
             throw new RedisError("ERR invalid cursor");
@@ -71,7 +74,7 @@ public final class ScanCursor {
     }
 
     /** A well-mixed 64-bit position, never 0 (0 is the cursor that starts and ends a scan). */
-    public static long position(byte[] bytes) {
+    static long position(byte[] bytes) {
         long h = 0xcbf29ce484222325L;
         for (byte b : bytes) {
             h ^= b & 0xff;

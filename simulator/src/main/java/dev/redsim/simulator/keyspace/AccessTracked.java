@@ -1,0 +1,17 @@
+package dev.redsim.simulator.keyspace;
+
+/**
+ * When a value was last read or written, for OBJECT IDLETIME. Redis keeps this in each object's lru field;
+ * keeping it in the value here too spares the keyspace a second map lookup on every command.
+ */
+public abstract class AccessTracked {
+    private long accessedAt;
+
+    public final long accessedAt() {
+        return accessedAt;
+    }
+
+    public final void accessedAt(long epochMillis) {
+        this.accessedAt = epochMillis;
+    }
+}
