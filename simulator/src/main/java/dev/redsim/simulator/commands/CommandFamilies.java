@@ -32,7 +32,8 @@ public final class CommandFamilies {
                 new BlockingListCommands(),
                 new HashCommands(),
                 new SetCommands(),
-                new SortedSetCommands());
+                new SortedSetCommands(),
+                new BlockingSortedSetCommands());
     }
 
     public static void registerAll(CommandTable table) {

@@ -1,0 +1,143 @@
+package dev.redsim.simulator.commands;
+
+import dev.redsim.simulator.command.CommandContext;
+import dev.redsim.simulator.command.CommandFamily;
+import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.keyspace.Bytes;
+import dev.redsim.simulator.keyspace.Numbers;
+import dev.redsim.simulator.keyspace.RedisValue;
+import dev.redsim.simulator.keyspace.SortedSetValue;
+import dev.redsim.simulator.keyspace.ZSkipList;
+import dev.redsim.simulator.protocol.Reply;
+
+import java.util.List;
+
+import static dev.redsim.simulator.command.CommandSpec.command;
+
+/**
+ * BZPOPMIN, BZPOPMAX and BZMPOP: the pops of {@link ZPopCommands} when a sorted set has members, otherwise the
+ * client blocks until one is added (see {@link dev.redsim.simulator.engine.BlockedClients}). Inside MULTI/EXEC
+ * ({@code denyBlocking}) an empty wait answers as a timeout at once.
+ */
+final class BlockingSortedSetCommands implements CommandFamily {
+    @Override
+    public void register(CommandTable t) {
+        t.add(command("bzpopmin", -3).flags("write noscript blocking fast").keys(1, -2, 1)
+                .keySpecFlags("RW access delete").group("sorted-set").since("5.0.0")
+                .summary("Pop the lowest-scored member of the first non-empty sorted set, waiting for one if needed")
+                .handler(ctx -> bzpop(ctx, false)).build());
+        t.add(command("bzpopmax", -3).flags("write noscript blocking fast").keys(1, -2, 1)
+                .keySpecFlags("RW access delete").group("sorted-set").since("5.0.0")
+                .summary("Pop the highest-scored member of the first non-empty sorted set, waiting for one if needed")
+                .handler(ctx -> bzpop(ctx, true)).build());
+        t.add(command("bzmpop", -5).flags("write blocking").keys(0, 0, 0)
+                .movableKeys(args -> NumkeysKeys.find(args, 2, 0)).group("sorted-set").since("7.0.0")
+                .summary("Pop members of the first non-empty sorted set among several keys, waiting if all are empty")
+                .handler(this::bzmpop).build());
+    }
+
+    // ---- BZPOPMIN / BZPOPMAX key [key ...] timeout ----
+
+    private void bzpop(CommandContext ctx, boolean max) {
+        long deadline = BlockingTimeout.deadline(ctx, ctx.argc() - 1);
+        Bytes[] keys = new Bytes[ctx.argc() - 2];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = ctx.key(1 + i);
+            SortedSetValue zset = SortedSets.write(ctx, keys[i]);
+            if (zset != null && zset.size() > 0) {
+                popOneWithKey(ctx, keys[i], zset, max);
+                return;
+            }
+        }
+        if (ctx.client().denyBlocking()) {
+            ctx.reply().nullArray();
+            return;
+        }
+        ctx.engine().blockedClients().block(ctx, keys, deadline, (c, key) -> {
+            SortedSetValue zset = readySortedSet(c, key);
+            if (zset == null) {
+                return false;
+            }
+            popOneWithKey(c, key, zset, max);
+            return true;
+        });
+    }
+
+    /** BZPOPMIN/BZPOPMAX's reply: key, member, score in one flat array. */
+    private static void popOneWithKey(CommandContext ctx, Bytes key, SortedSetValue zset, boolean max) {
+        List<ZSkipList.Node> popped = ZPopCommands.pop(ctx, key, zset, max, 1);
+        Reply reply = ctx.reply();
+        reply.array(3);
+        reply.bulk(key.bytes());
+        reply.bulk(popped.get(0).member().bytes());
+        reply.doubleValue(popped.get(0).score());
+    }
+
+    /** The sorted set under a ready key when it has a member to give; null otherwise (gone or retyped). */
+    private static SortedSetValue readySortedSet(CommandContext ctx, Bytes key) {
+        RedisValue value = ctx.db().get(key);
+        return value instanceof SortedSetValue zset && zset.size() > 0 ? zset : null;
+    }
+
+    // ---- BZMPOP timeout numkeys key [key ...] MIN|MAX [COUNT count] ----
+
+    private void bzmpop(CommandContext ctx) {
+        Long numkeys = Numbers.parseLongStrict(ctx.arg(2));
+        if (numkeys == null || numkeys < 1) {
+            throw ZPopCommands.NUMKEYS;
+        }
+        if (numkeys > ctx.argc() - 4) {
+            throw RedisError.SYNTAX; // no room left for MIN|MAX
+        }
+        int whereIndex = 3 + numkeys.intValue();
+        boolean max;
+        if (ctx.is(whereIndex, "min")) {
+            max = false;
+        } else if (ctx.is(whereIndex, "max")) {
+            max = true;
+        } else {
+            throw RedisError.SYNTAX;
+        }
+        long count = parseCount(ctx, whereIndex + 1);
+        long deadline = BlockingTimeout.deadline(ctx, 1);
+        Bytes[] keys = new Bytes[numkeys.intValue()];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = ctx.key(3 + i);
+            SortedSetValue zset = SortedSets.write(ctx, keys[i]);
+            if (zset != null && zset.size() > 0) {
+                ZPopCommands.replyMpop(ctx.reply(), keys[i], ZPopCommands.pop(ctx, keys[i], zset, max, count));
+                return;
+            }
+        }
+        if (ctx.client().denyBlocking()) {
+            ctx.reply().nullArray();
+            return;
+        }
+        ctx.engine().blockedClients().block(ctx, keys, deadline, (c, key) -> {
+            SortedSetValue zset = readySortedSet(c, key);
+            if (zset == null) {
+                return false;
+            }
+            ZPopCommands.replyMpop(c.reply(), key, ZPopCommands.pop(c, key, zset, max, count));
+            return true;
+        });
+    }
+
+    /** [COUNT count] after MIN|MAX: 1 when absent. */
+    private static long parseCount(CommandContext ctx, int from) {
+        long count = -1;
+        for (int j = from; j < ctx.argc(); j++) {
+            if (count == -1 && ctx.is(j, "count") && j + 1 < ctx.argc()) {
+                Long c = Numbers.parseLongStrict(ctx.arg(++j));
+                if (c == null || c < 1) {
+                    throw ZPopCommands.COUNT;
+                }
+                count = c;
+            } else {
+                throw RedisError.SYNTAX;
+            }
+        }
+        return count == -1 ? 1 : count;
+    }
+}
