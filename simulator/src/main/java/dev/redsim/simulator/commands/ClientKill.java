@@ -112,6 +112,7 @@ final class ClientKill {
             client.closeAfterReply(true);
         } else {
             client.markClosed();
+            ctx.engine().blockedClients().forget(client); // freed at once in Redis: no longer counted as blocked
             if (client.channel() != null) {
                 client.channel().close();
             }

@@ -171,6 +171,10 @@ public final class BlockedClients {
                 if (byClient.get(waiter.client) != waiter) {
                     continue; // served or gone meanwhile
                 }
+                if (waiter.client.closed()) {
+                    unblock(waiter); // killed, its connection not yet torn down: Redis has freed it already
+                    continue;
+                }
                 if (serve(engine, ctx, waiter, ready.key)) {
                     unblock(waiter);
                 }
