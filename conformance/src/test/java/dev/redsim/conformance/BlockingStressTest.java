@@ -64,7 +64,11 @@ class BlockingStressTest {
             assertThat(t.isAlive()).as(t.getName() + " still running").isFalse();
         }
         assertThat(failure.get()).as("a client thread failed").isNull();
+        int popped = received.size();
         drain(target, received);
+        System.out.printf("blocking stress on %-12s %d clients, %d items pushed, %d popped by BLPOP/BRPOP, %d drained"
+                + " (moved by BLMOVE or left over)%n", target.name(), PRODUCERS + CONSUMERS, sent.size(), popped,
+                received.size() - popped);
 
         assertThat(sent).as("items pushed").isNotEmpty();
         Map<String, Integer> counts = new HashMap<>();

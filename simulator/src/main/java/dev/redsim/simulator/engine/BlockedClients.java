@@ -261,6 +261,10 @@ public final class BlockedClients {
         }
     }
 
+    public boolean hasUnblocked() {
+        return !unblocked.isEmpty();
+    }
+
     /** The next client unblocked since the last call, whose queued commands should now run; null when none. */
     public ClientConnection pollUnblocked() {
         return unblocked.poll();

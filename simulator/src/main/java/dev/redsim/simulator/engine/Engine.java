@@ -352,6 +352,9 @@ public final class Engine implements KeyspaceHooks, ServerContext {
      * clients woken so far had sent while blocked.
      */
     public void handleBlockedClients() {
+        if (!blocked.hasReadyKeys() && !blocked.hasUnblocked()) {
+            return; // the common case, kept cheap: nobody to serve, nobody woken
+        }
         if (blocked.hasReadyKeys()) {
             blocked.serveReadyKeys(this, context);
         }
