@@ -136,8 +136,9 @@ public final class RedisSimulator implements AutoCloseable {
     }
 
     /**
-     * Moves the simulator's clock forward and expires, before returning, every key whose time has passed, so
-     * the next command of any client sees the new time (like miniredis's FastForward).
+     * Moves the simulator's clock forward and expires, before returning, every key whose time has passed and
+     * every blocking command (BLPOP, BZPOPMIN, ...) whose timeout has passed, so the next command of any client
+     * sees the new time (like miniredis's FastForward).
      */
     public void advanceTime(Duration amount) {
         time.advance(amount);
