@@ -221,6 +221,42 @@ class TransactionsTest {
         }
     }
 
+    /** Calls, rejected and failed calls per command around transactions, without the timing figures. */
+    @Test
+    void commandStatisticsOfTransactionsMatchRedis() {
+        Map<String, String> redis = commandStats(SharedTargets.reference());
+        assertThat(redis).containsKeys("cmdstat_exec", "cmdstat_multi", "cmdstat_incr", "cmdstat_watch");
+        assertThat(commandStats(SharedTargets.simulator())).isEqualTo(redis);
+    }
+
+    private static Map<String, String> commandStats(RedisTarget target) {
+        try (RespClient a = new RespClient(target.host(), target.port());
+             RespClient b = new RespClient(target.host(), target.port())) {
+            a.call("CONFIG", "RESETSTAT");
+            a.call("SET", "tx:s", "x");
+            for (String[] command : new String[][] {
+                    {"MULTI"}, {"NOSUCH"}, {"GET"}, {"GET", "tx:s"}, {"EXEC"}, {"EXEC"}, {"EXEC", "x"},
+                    {"MULTI"}, {"INCR", "tx:s"}, {"LPUSH", "tx:s", "a"}, {"GET", "tx:s"}, {"EXEC"},
+                    {"MULTI"}, {"SAVE"}, {"MULTI"}, {"WATCH", "tx:s"}, {"DISCARD"}, {"DISCARD"},
+                    {"WATCH", "tx:s"}, {"UNWATCH"}, {"WATCH", "tx:s"}}) {
+                a.call(command);
+            }
+            b.call("SET", "tx:s", "y");
+            a.call("MULTI");
+            a.call("GET", "tx:s");
+            a.call("EXEC");
+            a.call("DEL", "tx:s");
+            Map<String, String> stats = new LinkedHashMap<>();
+            for (String row : a.call("INFO", "commandstats").text().split("\r?\n")) {
+                if (row.startsWith("cmdstat_") && !row.startsWith("cmdstat_config") && !row.startsWith("cmdstat_info")) {
+                    int colon = row.indexOf(':');
+                    stats.put(row.substring(0, colon), row.substring(colon + 1).replaceAll("usec=[^,]*,usec_per_call=[^,]*,", ""));
+                }
+            }
+            return stats;
+        }
+    }
+
     private static Map<String, String> line(RespClient observer, String id) {
         String text = observer.call("CLIENT", "LIST", "ID", id).text();
         Map<String, String> fields = new LinkedHashMap<>();
