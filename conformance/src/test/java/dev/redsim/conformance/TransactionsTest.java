@@ -149,6 +149,38 @@ class TransactionsTest {
         assertThat(call(c1, "EXEC")).isEqualTo("*-1\\r\\n");
     }
 
+    /** Checked by hand on redis-server 7.0.15 with active expiry off: both watchers abort after a SET. */
+    @Test
+    void twoWatchersOfAnExpiredKeyBothAbortWhenItIsRewritten() {
+        try (RespClient c3 = new RespClient(simulator.host(), simulator.port())) {
+            call(c3, "SET", "k", "v", "PX", "100");
+            clock.advance(200);
+            call(c1, "WATCH", "k");
+            call(c2, "WATCH", "k");
+            call(c3, "SET", "k", "new");
+            for (RespClient c : List.of(c1, c2)) {
+                call(c, "MULTI");
+                assertThat(call(c, "EXEC")).isEqualTo("*-1\\r\\n");
+            }
+        }
+    }
+
+    /** Checked by hand on redis-server 7.0.15 with active expiry off: DEL of the expired key changes nothing. */
+    @Test
+    void twoWatchersOfAnExpiredKeyBothSucceedWhenItIsDeleted() {
+        try (RespClient c3 = new RespClient(simulator.host(), simulator.port())) {
+            call(c3, "SET", "k", "v", "PX", "100");
+            clock.advance(200);
+            call(c1, "WATCH", "k");
+            call(c2, "WATCH", "k");
+            call(c3, "DEL", "k");
+            for (RespClient c : List.of(c1, c2)) {
+                call(c, "MULTI");
+                assertThat(call(c, "EXEC")).isEqualTo("*0\\r\\n");
+            }
+        }
+    }
+
     @Test
     void flushOfKeyAlreadyExpiredWhenWatchedDoesNotAbort() {
         call(c1, "SET", "k", "v", "PX", "100");

@@ -63,9 +63,10 @@ final class WatchedKeys {
     }
 
     /**
-     * Redis's touchWatchedKey: the key changed, so its watchers' transactions fail. The one exception is a key
-     * that had already expired when it was watched and is now gone: its removal changes nothing a client could
-     * have read. Redis decides that from the first such entry in the client's watch list, which this follows.
+     * Redis's touchWatchedKey: the key changed, so its watchers' transactions fail, in the order they started
+     * watching. A key that had already expired when it was watched is the exception: its removal changes
+     * nothing a client could have read, so that watcher is skipped; and when such a key is still stored and
+     * expired, Redis 7.0 stops at that watcher and leaves it and every later watcher of the key untouched.
      */
     void touch(int db, Bytes key) {
         if (total == 0) {
@@ -75,26 +76,23 @@ final class WatchedKeys {
         if (watchers == null) {
             return;
         }
+        Database database = databases[db];
+        boolean stored = database.keys().contains(key);
+        boolean storedButExpired = stored && isLogicallyExpired(database, key);
         for (WatchedKey entry : List.copyOf(watchers)) {
-            ClientConnection client = entry.client();
-            if (removalOfExpiredKey(client, db, key)) {
-                continue;
-            }
-            markDirty(client);
-        }
-    }
-
-    private boolean removalOfExpiredKey(ClientConnection client, int db, Bytes key) {
-        for (WatchedKey mine : client.multiState().watched()) {
-            if (mine.expiredAtWatch()) {
-                if (mine.db() == db && mine.key().equals(key) && !databases[db].keys().contains(key)) {
-                    mine.expiredAtWatch(false); // gone now: from here on it is an ordinary missing key
-                    return true;
+            if (entry.expiredAtWatch()) {
+                if (storedButExpired) {
+                    return;
                 }
-                return false;
+                entry.expiredAtWatch(false); // gone now: from here on it is an ordinary missing key
+                if (!stored) {
+                    continue;
+                }
+                // Stored and live: a command wrote over the expired key without looking it up first. In Redis
+                // every write looks the key up, which removes it (clearing this flag) before the write dirties.
             }
+            markDirty(entry.client());
         }
-        return false;
     }
 
     /**
