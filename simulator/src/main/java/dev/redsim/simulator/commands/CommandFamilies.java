@@ -31,7 +31,8 @@ public final class CommandFamilies {
                 new ListCommands(),
                 new HashCommands(),
                 new SetCommands(),
-                new SortedSetCommands());
+                new SortedSetCommands(),
+                new TransactionCommands());
     }
 
     public static void registerAll(CommandTable table) {
