@@ -26,22 +26,37 @@ final class ClientListLine {
                         : Math.max(0, (now - client.lastInteractionMillis()) / 1000))
                 .append(" flags=").append(flags(client))
                 .append(" db=").append(client.db())
-                .append(" sub=0 psub=0 ssub=0 multi=-1 qbuf=0 qbuf-free=0 argv-mem=0 multi-mem=0")
+                .append(" sub=0 psub=0 ssub=0 multi=").append(queuedCount(client))
+                .append(" qbuf=0 qbuf-free=0 argv-mem=0 multi-mem=").append(client.multiState().memoryEstimate())
                 .append(" rbs=1024 rbp=0 obl=0 oll=0 omem=0 tot-mem=1024 events=r")
                 .append(" cmd=").append(cmd)
                 .append(" user=default redir=-1 resp=").append(client.protocol());
         return line.toString();
     }
 
-    /** The flags letters in Redis's order (P, x, b, ..., e), or N when none applies. */
+    /**
+     * Redis's flag letters in its order (x: in MULTI, b: blocked, d: a watched key changed, e: no-evict), N for
+     * none.
+     */
     private static String flags(ClientConnection client) {
         StringBuilder flags = new StringBuilder(4);
+        if (client.multiState().active()) {
+            flags.append('x');
+        }
         if (client.blocked()) {
             flags.append('b');
+        }
+        if (client.multiState().dirtyCas()) {
+            flags.append('d');
         }
         if (client.noEvict()) {
             flags.append('e');
         }
-        return flags.length() == 0 ? "N" : flags.toString();
+        return flags.isEmpty() ? "N" : flags.toString();
+    }
+
+    /** Commands queued since MULTI, -1 outside a transaction. */
+    private static int queuedCount(ClientConnection client) {
+        return client.multiState().active() ? client.multiState().queued().size() : -1;
     }
 }

@@ -33,7 +33,8 @@ public final class CommandFamilies {
                 new HashCommands(),
                 new SetCommands(),
                 new SortedSetCommands(),
-                new BlockingSortedSetCommands());
+                new BlockingSortedSetCommands(),
+                new TransactionCommands());
     }
 
     public static void registerAll(CommandTable table) {

@@ -143,6 +143,7 @@ public final class ConnectionCommands implements CommandFamily {
 
     private void reset(CommandContext ctx) {
         ClientConnection client = ctx.client();
+        ctx.engine().discardTransaction(client);
         client.db(0);
         client.protocol(2);
         client.name("");

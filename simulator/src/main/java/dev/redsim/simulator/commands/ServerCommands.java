@@ -45,11 +45,13 @@ public final class ServerCommands implements CommandFamily {
             throw RedisError.DB_INDEX_OUT_OF_RANGE;
         }
         if (first != second) {
+            // Clients watching keys in either database will look at different data.
+            ctx.engine().signalSwappedDbs((int) first, (int) second);
             Database a = ctx.engine().database((int) first);
             a.swapContents(ctx.engine().database((int) second));
-            // Clients watching keys in either database now look at different data.
-            ctx.engine().signalFlushedDb((int) first);
-            ctx.engine().signalFlushedDb((int) second);
+            // Clients blocked on keys in either database may find them filled now (scanDatabaseForReadyKeys).
+            ctx.engine().blockedClients().databaseChanged((int) first);
+            ctx.engine().blockedClients().databaseChanged((int) second);
         }
         ctx.dirty(1);
         ctx.reply().ok();

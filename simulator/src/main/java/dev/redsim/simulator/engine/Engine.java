@@ -31,6 +31,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
     private final Config config;
     private final TimeSource time;
     private final Database[] databases;
+    private final WatchedKeys watchedKeys;
     private final CommandTable table = new CommandTable();
     private final CommandContext context = new CommandContext(this);
     private final Map<Long, ClientConnection> clients = new LinkedHashMap<>();
@@ -50,6 +51,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         }
         byte[] random = new byte[20];
         new SecureRandom().nextBytes(random);
+        this.watchedKeys = new WatchedKeys(databases);
         this.runId = HexFormat.of().formatHex(random);
         this.startMillis = time.millis();
         this.lastSaveSeconds = startMillis / 1000;
@@ -168,6 +170,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
     }
 
     public void clientDisconnected(ClientConnection client) {
+        discardTransaction(client);
         client.markClosed();
         clients.remove(client.id());
         blocked.forget(client);
@@ -220,7 +223,27 @@ public final class Engine implements KeyspaceHooks, ServerContext {
             rejectCall(client, spec.fullName(), RedisError.NOAUTH.getMessage());
             return;
         }
+        if (client.multiState().active() && spec.has(CommandFlag.NO_MULTI)) {
+            rejectCall(client, spec.fullName(), "ERR Command not allowed inside a transaction");
+            return;
+        }
+        if (queuesInTransaction(client, spec)) {
+            client.multiState().queue(args, spec);
+            client.reply().simple("QUEUED");
+            return;
+        }
         call(client, args, spec);
+    }
+
+    /** Between MULTI and EXEC everything is queued but the commands that steer the transaction itself. */
+    private static boolean queuesInTransaction(ClientConnection client, CommandSpec spec) {
+        if (!client.multiState().active()) {
+            return false;
+        }
+        return switch (spec.fullName()) {
+            case "exec", "discard", "multi", "watch", "quit", "reset" -> false;
+            default -> true;
+        };
     }
 
     /**
@@ -233,11 +256,59 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         this.plantedFault = selectsCalls;
     }
 
-    /** A command refused before it ran: counted as rejected (INFO stats, commandstats, errorstats). */
+    /**
+     * A command refused before it ran: counted as rejected (INFO stats, commandstats, errorstats). Inside MULTI
+     * the refusal dooms the transaction; a refused EXEC discards it (Redis's rejectCommand / execCommandAbort).
+     */
     private void rejectCall(ClientConnection client, String fullName, String message) {
+        if (client.multiState().active()) {
+            client.multiState().markDirtyExec();
+        }
+        if ("exec".equals(fullName)) {
+            discardTransaction(client);
+            String reason = message.startsWith("ERR ") ? message.substring(4) : message;
+            message = "EXECABORT Transaction discarded because of: " + reason;
+        }
         stats.countRejected(fullName);
         stats.countError(message);
         client.reply().error(message);
+    }
+
+    // ---- transactions ----
+
+    /**
+     * Runs one queued command of an EXEC through the same path as a command of its own (stats, errors in
+     * place), but without the after-command work, which runs once after the whole EXEC.
+     */
+    public void callQueued(ClientConnection client, byte[][] args, CommandSpec spec) {
+        boolean denied = client.denyBlocking();
+        client.denyBlocking(true); // CLIENT_DENY_BLOCKING: inside EXEC the blocking commands never block
+        try {
+            call(client, args, spec);
+        } finally {
+            client.denyBlocking(denied);
+        }
+    }
+
+    /** WATCH of one key in the client's selected database. */
+    public void watch(ClientConnection client, Bytes key) {
+        watchedKeys.watch(client, key);
+    }
+
+    /** UNWATCH: releases every watched key of the client. */
+    public void unwatchAll(ClientConnection client) {
+        watchedKeys.unwatchAll(client);
+    }
+
+    /** Whether a key the client watches has expired since WATCH (EXEC then fails, as in Redis 7.0). */
+    public boolean watchedKeyExpired(ClientConnection client) {
+        return watchedKeys.anyExpiredSinceWatch(client);
+    }
+
+    /** Leaves MULTI, drops the queue and releases the watched keys (DISCARD, EXEC's end, RESET, close). */
+    public void discardTransaction(ClientConnection client) {
+        client.multiState().reset();
+        watchedKeys.unwatchAll(client);
     }
 
     private void call(ClientConnection client, byte[][] args, CommandSpec spec) {
@@ -289,8 +360,8 @@ public final class Engine implements KeyspaceHooks, ServerContext {
 
     /** Redis's signalModifiedKey: WATCH invalidation hooks in here. */
     public void signalModifiedKey(int db, Bytes key) {
+        watchedKeys.touch(db, key);
         blocked.keyChanged(db, key);
-        // WATCH arrives with the transactions issue; the call sites are already in place.
     }
 
     /**
@@ -298,8 +369,17 @@ public final class Engine implements KeyspaceHooks, ServerContext {
      * (FLUSHDB, FLUSHALL, SWAPDB). WATCH hooks in here with the transactions issue.
      */
     public void signalFlushedDb(int db) {
+        watchedKeys.touchAllInDb(db, null);
         blocked.databaseChanged(db);
-        // WATCH arrives with the transactions issue; the call sites are already in place.
+    }
+
+    /**
+     * SWAPDB, called before the swap: a watched key of either database counts as changed when it exists in
+     * either of them (Redis's touchAllWatchedKeysInDb with a replacement database).
+     */
+    public void signalSwappedDbs(int first, int second) {
+        watchedKeys.touchAllInDb(first, second);
+        watchedKeys.touchAllInDb(second, first);
     }
 
     /** Redis's notifyKeyspaceEvent: publishing arrives with pub/sub; the call sites are already in place. */

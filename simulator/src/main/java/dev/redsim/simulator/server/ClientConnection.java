@@ -32,6 +32,7 @@ public final class ClientConnection implements DecoderLimits {
     private boolean noEvict;
     private boolean noTouch;
     private String lastCommand = "NULL";
+    private final MultiState multiState = new MultiState();
 
     /** CLIENT REPLY modes. */
     public enum ReplyMode { ON, OFF, SKIP, SKIP_NEXT }
@@ -232,6 +233,11 @@ public final class ClientConnection implements DecoderLimits {
 
     public Object pollDeferredInput() {
         return deferredInput == null ? null : deferredInput.poll();
+    }
+
+    /** MULTI queue, transaction flags and watched keys. */
+    public MultiState multiState() {
+        return multiState;
     }
 
     /** "ip:port" of the peer, as CLIENT LIST prints addr. */

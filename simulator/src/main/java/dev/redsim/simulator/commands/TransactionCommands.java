@@ -1,0 +1,115 @@
+package dev.redsim.simulator.commands;
+
+import dev.redsim.simulator.command.CommandContext;
+import dev.redsim.simulator.command.CommandFamily;
+import dev.redsim.simulator.command.CommandSpec;
+import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.engine.Engine;
+import dev.redsim.simulator.server.ClientConnection;
+import dev.redsim.simulator.server.MultiState;
+import dev.redsim.simulator.server.MultiState.QueuedCommand;
+
+import java.util.List;
+
+import static dev.redsim.simulator.command.CommandSpec.command;
+
+/**
+ * MULTI, EXEC, DISCARD, WATCH, UNWATCH (Redis's multi.c). Queueing itself happens in the engine's dispatch,
+ * which sees every command of a client in MULTI before it would run.
+ */
+public final class TransactionCommands implements CommandFamily {
+    private static final RedisError NESTED = new RedisError("ERR MULTI calls can not be nested");
+    private static final RedisError EXEC_WITHOUT_MULTI = new RedisError("ERR EXEC without MULTI");
+    private static final RedisError DISCARD_WITHOUT_MULTI = new RedisError("ERR DISCARD without MULTI");
+    private static final RedisError WATCH_IN_MULTI = new RedisError("ERR WATCH inside MULTI is not allowed");
+    private static final RedisError EXECABORT =
+            new RedisError("EXECABORT Transaction discarded because of previous errors.");
+
+    @Override
+    public void register(CommandTable t) {
+        t.add(command("multi", 1).flags("noscript loading stale fast allow_busy").group("transactions")
+                .since("1.2.0").summary("Start queueing commands for atomic execution").handler(this::multi).build());
+        t.add(command("exec", 1).flags("noscript loading stale skip_slowlog").group("transactions")
+                .since("1.2.0").summary("Run the queued commands as one atomic unit").handler(this::exec).build());
+        t.add(command("discard", 1).flags("noscript loading stale fast allow_busy").group("transactions")
+                .since("2.0.0").summary("Drop the queued commands and leave MULTI").handler(this::discard).build());
+        t.add(command("watch", -2).flags("noscript loading stale fast allow_busy").keys(1, -1, 1)
+                .keySpecFlags("RO").group("transactions").since("2.2.0")
+                .summary("Make the next EXEC depend on these keys staying unchanged").handler(this::watch).build());
+        t.add(command("unwatch", 1).flags("noscript loading stale fast allow_busy").group("transactions")
+                .since("2.2.0").summary("Stop watching every key").handler(this::unwatch).build());
+    }
+
+    private void multi(CommandContext ctx) {
+        MultiState state = ctx.client().multiState();
+        if (state.active()) {
+            throw NESTED;
+        }
+        state.begin();
+        ctx.reply().ok();
+    }
+
+    private void discard(CommandContext ctx) {
+        if (!ctx.client().multiState().active()) {
+            throw DISCARD_WITHOUT_MULTI;
+        }
+        ctx.engine().discardTransaction(ctx.client());
+        ctx.reply().ok();
+    }
+
+    /**
+     * Fails as a whole when queueing went wrong (EXECABORT) or a watched key changed or expired (null array);
+     * otherwise runs the queue back to back, each reply or run-time error in place.
+     */
+    private void exec(CommandContext ctx) {
+        ClientConnection client = ctx.client();
+        MultiState state = client.multiState();
+        Engine engine = ctx.engine();
+        if (!state.active()) {
+            throw EXEC_WITHOUT_MULTI;
+        }
+        if (engine.watchedKeyExpired(client)) {
+            state.markDirtyCas();
+        }
+        if (state.dirtyExec()) {
+            engine.discardTransaction(client);
+            throw EXECABORT;
+        }
+        if (state.dirtyCas()) {
+            engine.discardTransaction(client);
+            ctx.reply().nullArray();
+            return;
+        }
+        engine.unwatchAll(client); // our own writes below must not count as changes to what we watched
+        byte[][] execArgs = ctx.args();
+        CommandSpec execSpec = ctx.spec();
+        List<QueuedCommand> queued = List.copyOf(state.queued());
+        ctx.reply().array(queued.size());
+        for (QueuedCommand command : queued) {
+            engine.callQueued(client, command.args(), command.spec());
+        }
+        ctx.reset(client, execArgs, execSpec); // the shared context now points at the last queued command
+        engine.discardTransaction(client);
+    }
+
+    private void watch(CommandContext ctx) {
+        ClientConnection client = ctx.client();
+        if (client.multiState().active()) {
+            throw WATCH_IN_MULTI;
+        }
+        // Once a watched key changed the transaction fails anyway: more watches would change nothing.
+        if (!client.multiState().dirtyCas()) {
+            for (int i = 1; i < ctx.argc(); i++) {
+                ctx.engine().watch(client, ctx.key(i));
+            }
+        }
+        ctx.reply().ok();
+    }
+
+    private void unwatch(CommandContext ctx) {
+        ctx.engine().unwatchAll(ctx.client());
+        ctx.client().multiState().clearDirtyCas();
+        ctx.reply().ok();
+    }
+}
