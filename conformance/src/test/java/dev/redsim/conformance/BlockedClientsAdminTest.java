@@ -106,4 +106,26 @@ class BlockedClientsAdminTest {
         assertThat(results.get(1)).isEqualTo(results.get(0));
         assertThat(results.get(0)).contains("flags=b", "woken with: *-1\\r\\n");
     }
+
+    /**
+     * A pipeline that wakes a client finishes before the woken client's own queued commands run (Redis runs them
+     * before the event loop sleeps, not in the middle of another client's pipeline).
+     */
+    @Test
+    void aWokenClientsQueuedCommandsRunAfterThePipelineThatWokeIt() throws Exception {
+        List<List<String>> results = onBoth((admin, blocked, seen) -> {
+            blocked.sendRaw("*3\r\n$5\r\nBLPOP\r\n$1\r\nq\r\n$1\r\n0\r\n*3\r\n$5\r\nBLPOP\r\n$1\r\nq\r\n$1\r\n0\r\n"
+                    .getBytes());
+            awaitBlocked(admin, 1);
+            admin.sendRaw("*4\r\n$5\r\nRPUSH\r\n$1\r\nq\r\n$1\r\na\r\n$1\r\nb\r\n*2\r\n$4\r\nLLEN\r\n$1\r\nq\r\n"
+                    .getBytes());
+            seen.add("pushed: " + admin.read());
+            seen.add("length seen by the pipeline: " + admin.read());
+            seen.add("first pop: " + blocked.read());
+            seen.add("queued pop: " + blocked.read());
+            seen.add("left: " + admin.call("LLEN", "q"));
+        });
+        assertThat(results.get(1)).isEqualTo(results.get(0));
+        assertThat(results.get(0)).contains("length seen by the pipeline: :1\\r\\n");
+    }
 }

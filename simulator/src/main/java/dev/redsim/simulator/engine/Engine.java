@@ -428,18 +428,22 @@ public final class Engine implements KeyspaceHooks, ServerContext {
 
     /**
      * What Redis does after a command (and after a whole EXEC, whose queued commands do not pass through
-     * {@link #execute}): serves clients blocked on keys the command made ready, then runs the commands that
-     * clients woken so far had sent while blocked.
+     * {@link #execute}): serves clients blocked on keys the command made ready (handleClientsBlockedOnKeys).
      */
     public void handleBlockedClients() {
-        if (!blocked.hasReadyKeys() && !blocked.hasUnblocked()) {
-            return; // the common case, kept cheap: nobody to serve, nobody woken
-        }
         if (blocked.hasReadyKeys()) {
             blocked.serveReadyKeys(this, context);
         }
-        if (runningUnblockedInput) {
-            return; // the outer loop below picks up whoever this round woke
+    }
+
+    /**
+     * Redis's processUnblockedClients, run before the event loop sleeps: the commands that clients woken since
+     * sent while blocked now run, in order, until a client blocks again. Called at the end of each read batch
+     * and after the timeout check, so a pipeline that woke a client finishes before that client's commands run.
+     */
+    public void processUnblockedClients() {
+        if (!blocked.hasUnblocked() || runningUnblockedInput) {
+            return;
         }
         runningUnblockedInput = true;
         try {
@@ -461,7 +465,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
             return;
         }
         blocked.timeOut(this, time.millis());
-        handleBlockedClients();
+        processUnblockedClients();
         flushPendingOutput();
     }
 }

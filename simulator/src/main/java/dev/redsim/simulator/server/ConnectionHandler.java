@@ -53,6 +53,7 @@ public final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
         client.flush();
+        engine.processUnblockedClients(); // clients this batch woke run what they sent while blocked
         // this batch may have written to other connections too (pub/sub messages, served blocked clients)
         engine.flushPendingOutput();
     }
