@@ -74,9 +74,25 @@ class BlockedClientsAdminTest {
         return line.substring(at + 1, line.indexOf(' ', at + 1));
     }
 
+    /** calls, rejected_calls and failed_calls of some commands (usec left out: timing), and the errorstats. */
+    private static String commandStats(RespClient admin, String... commands) {
+        StringBuilder out = new StringBuilder();
+        String stats = admin.call("INFO", "commandstats").text();
+        for (String command : commands) {
+            for (String line : stats.split("\r\n")) {
+                if (line.startsWith("cmdstat_" + command + ":")) {
+                    out.append(command).append(' ').append(line.replaceAll("usec=[0-9]+,usec_per_call=[0-9.]+,", ""))
+                            .append('\n');
+                }
+            }
+        }
+        return out + admin.call("INFO", "errorstats").text();
+    }
+
     @Test
     void clientUnblockWakesWithATimeoutOrAnError() throws Exception {
         List<List<String>> results = onBoth((admin, blocked, seen) -> {
+            admin.call("CONFIG", "RESETSTAT");
             long id = blocked.call("CLIENT", "ID").asLong();
             seen.add("not blocked: " + admin.call("CLIENT", "UNBLOCK", Long.toString(id)));
             blocked.send(args("BLPOP", "q", "0"));
@@ -102,6 +118,7 @@ class BlockedClientsAdminTest {
             seen.add("bad reason: " + admin.call("CLIENT", "UNBLOCK", Long.toString(id), "LATER"));
             seen.add("bad id: " + admin.call("CLIENT", "UNBLOCK", "x"));
             seen.add("list after: " + admin.call("RPUSH", "a", "v") + " " + admin.call("LLEN", "a"));
+            seen.add(commandStats(admin, "blpop", "brpoplpush", "blmpop"));
         });
         assertThat(results.get(1)).isEqualTo(results.get(0));
         assertThat(results.get(0)).contains("flags=b", "woken with: *-1\\r\\n");
@@ -127,5 +144,26 @@ class BlockedClientsAdminTest {
         });
         assertThat(results.get(1)).isEqualTo(results.get(0));
         assertThat(results.get(0)).contains("length seen by the pipeline: :1\\r\\n");
+    }
+
+    /** Served with an error (a BLMOVE destination of another type), timed out, or served: the stats Redis keeps. */
+    @Test
+    void statsOfServedAndTimedOutBlockedCommands() throws Exception {
+        List<List<String>> results = onBoth((admin, blocked, seen) -> {
+            admin.call("CONFIG", "RESETSTAT");
+            blocked.send(args("BLMOVE", "src", "dst", "LEFT", "RIGHT", "0"));
+            awaitBlocked(admin, 1);
+            admin.call("SET", "dst", "string");
+            admin.call("RPUSH", "src", "a");
+            seen.add("served: " + blocked.read());
+            blocked.send(args("BZPOPMIN", "z", "0.01"));
+            seen.add("timed out: " + blocked.read());
+            blocked.send(args("BRPOP", "l", "0"));
+            awaitBlocked(admin, 1);
+            admin.call("RPUSH", "l", "x");
+            seen.add("served: " + blocked.read());
+            seen.add(commandStats(admin, "blmove", "bzpopmin", "brpop", "rpush", "set"));
+        });
+        assertThat(results.get(1)).isEqualTo(results.get(0));
     }
 }

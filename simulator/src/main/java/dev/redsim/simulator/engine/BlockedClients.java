@@ -189,6 +189,7 @@ public final class BlockedClients {
             served = waiter.server.serve(ctx, key);
         } catch (RedisError e) {
             engine.stats().countError(e.getMessage());
+            engine.stats().countFailedAfterBlock(waiter.spec.fullName());
             waiter.client.reply().error(e.getMessage());
             served = true;
         }
@@ -226,6 +227,8 @@ public final class BlockedClients {
         } else {
             client.reply().nullArray();
         }
+        // Redis 7.0 counts the woken command as failed either way
+        engine.stats().countFailedAfterBlock(waiter.spec.fullName());
         engine.markPendingOutput(client);
         unblock(waiter);
         return true;

@@ -30,6 +30,14 @@ public final class Stats {
         }
     }
 
+    /**
+     * A blocked command that ended in failure once unblocked (served with an error, or woken by CLIENT UNBLOCK):
+     * Redis counts it as failed then, its call having been counted when it blocked.
+     */
+    public void countFailedAfterBlock(String fullName) {
+        perCommand.computeIfAbsent(fullName, k -> new long[4])[3]++;
+    }
+
     public void countRejected(String fullName) {
         rejectedCalls++;
         if (fullName != null) {
