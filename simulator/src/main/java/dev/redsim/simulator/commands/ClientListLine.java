@@ -24,12 +24,27 @@ final class ClientListLine {
                 .append(" age=").append(Math.max(0, (now - client.createdMillis()) / 1000))
                 .append(" idle=").append(client == ctx.client() ? 0
                         : Math.max(0, (now - client.lastInteractionMillis()) / 1000))
-                .append(" flags=").append(client.noEvict() ? "e" : "N")
+                .append(" flags=").append(flags(client))
                 .append(" db=").append(client.db())
-                .append(" sub=0 psub=0 ssub=0 multi=-1 qbuf=0 qbuf-free=0 argv-mem=0 multi-mem=0")
+                .append(" sub=").append(client.subscriptions().channels().size())
+                .append(" psub=").append(client.subscriptions().patterns().size())
+                .append(" ssub=").append(client.subscriptions().shardChannels().size())
+                .append(" multi=-1 qbuf=0 qbuf-free=0 argv-mem=0 multi-mem=0")
                 .append(" rbs=1024 rbp=0 obl=0 oll=0 omem=0 tot-mem=1024 events=r")
                 .append(" cmd=").append(cmd)
                 .append(" user=default redir=-1 resp=").append(client.protocol());
         return line.toString();
+    }
+
+    /** The flag letters in Redis's order (P pub/sub, e no-evict), or N for none. */
+    private static String flags(ClientConnection client) {
+        StringBuilder flags = new StringBuilder(4);
+        if (client.subscriptions().active()) {
+            flags.append('P');
+        }
+        if (client.noEvict()) {
+            flags.append('e');
+        }
+        return flags.length() == 0 ? "N" : flags.toString();
     }
 }

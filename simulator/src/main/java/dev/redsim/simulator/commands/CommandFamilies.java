@@ -31,7 +31,8 @@ public final class CommandFamilies {
                 new ListCommands(),
                 new HashCommands(),
                 new SetCommands(),
-                new SortedSetCommands());
+                new SortedSetCommands(),
+                new PubSubCommands());
     }
 
     public static void registerAll(CommandTable table) {

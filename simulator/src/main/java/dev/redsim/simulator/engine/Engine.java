@@ -34,6 +34,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
     private final CommandContext context = new CommandContext(this);
     private final Map<Long, ClientConnection> clients = new LinkedHashMap<>();
     private final Stats stats = new Stats();
+    private final PubSub pubSub = new PubSub(this);
     private final String runId;
     private final long startMillis;
     private long nextClientId = 1;
@@ -79,6 +80,10 @@ public final class Engine implements KeyspaceHooks, ServerContext {
 
     public CommandTable table() {
         return table;
+    }
+
+    public PubSub pubSub() {
+        return pubSub;
     }
 
     public Stats stats() {
@@ -168,6 +173,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
     public void clientDisconnected(ClientConnection client) {
         client.markClosed();
         clients.remove(client.id());
+        pubSub.forget(client);
     }
 
     // ---- dispatch ----
@@ -216,7 +222,21 @@ public final class Engine implements KeyspaceHooks, ServerContext {
             rejectCall(client, spec.fullName(), RedisError.NOAUTH.getMessage());
             return;
         }
+        if (!allowedInPubSubContext(client, spec)) {
+            rejectCall(client, spec.fullName(), "ERR Can't execute '" + spec.fullName() + "': only (P|S)SUBSCRIBE / "
+                    + "(P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context");
+            return;
+        }
         call(client, args, spec);
+    }
+
+    /** Commands a subscribed RESP2 connection may still send (RESP3 has no such limit: replies and pushes mix). */
+    private static final java.util.Set<String> PUBSUB_CONTEXT_COMMANDS = java.util.Set.of("ping", "subscribe",
+            "ssubscribe", "unsubscribe", "sunsubscribe", "psubscribe", "punsubscribe", "quit", "reset");
+
+    private static boolean allowedInPubSubContext(ClientConnection client, CommandSpec spec) {
+        return client.protocol() != 2 || !client.subscriptions().active()
+                || PUBSUB_CONTEXT_COMMANDS.contains(spec.fullName());
     }
 
     /**
@@ -289,9 +309,41 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         // WATCH arrives with the transactions issue; the call sites are already in place.
     }
 
-    /** Redis's notifyKeyspaceEvent: publishing arrives with pub/sub; the call sites are already in place. */
+    /**
+     * Redis's notifyKeyspaceEvent: when notify-keyspace-events selects the event's class, publishes the event
+     * name on __keyspace@<db>__:<key> (K) and the key on __keyevent@<db>__:<event> (E).
+     */
     public void notifyKeyspaceEvent(int type, String event, Bytes key, int db) {
-        // Published on __keyspace@<db>__ / __keyevent@<db>__ once pub/sub exists.
+        int flags = config.notifyFlags();
+        if ((flags & type) == 0 || !pubSub.hasListeners()) {
+            return; // nobody can hear it: publishing would reach no one
+        }
+        byte[] eventName = event.getBytes(StandardCharsets.US_ASCII);
+        if ((flags & KeyspaceEvents.KEYSPACE) != 0) {
+            pubSub.publish(concat(("__keyspace@" + db + "__:").getBytes(StandardCharsets.US_ASCII), key.bytes()),
+                    eventName);
+        }
+        if ((flags & KeyspaceEvents.KEYEVENT) != 0) {
+            pubSub.publish(("__keyevent@" + db + "__:" + event).getBytes(StandardCharsets.US_ASCII), key.bytes());
+        }
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] joined = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, joined, a.length, b.length);
+        return joined;
+    }
+
+    /** Redis's lookupKeyRead notifies "keymiss" (class m) when a read finds nothing. */
+    @Override
+    public void missed(Database db, Bytes key) {
+        notifyKeyspaceEvent(KeyspaceEvents.KEY_MISS, "keymiss", key, db.id());
+    }
+
+    /** Redis's dbAdd notifies "new" (class n) whenever a key is created. */
+    @Override
+    public void added(Database db, Bytes key) {
+        notifyKeyspaceEvent(KeyspaceEvents.NEW, "new", key, db.id());
     }
 
     public void addDirty(long changes) {

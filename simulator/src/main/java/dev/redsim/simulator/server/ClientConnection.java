@@ -31,6 +31,7 @@ public final class ClientConnection implements DecoderLimits {
     private boolean noEvict;
     private boolean noTouch;
     private String lastCommand = "NULL";
+    private final ClientSubscriptions subscriptions = new ClientSubscriptions();
 
     /** CLIENT REPLY modes. */
     public enum ReplyMode { ON, OFF, SKIP, SKIP_NEXT }
@@ -147,6 +148,11 @@ public final class ClientConnection implements DecoderLimits {
         } else if (closeAfterReply) {
             channel.close();
         }
+    }
+
+    /** The channels, patterns and shard channels this connection is subscribed to. */
+    public ClientSubscriptions subscriptions() {
+        return subscriptions;
     }
 
     public ReplyMode replyMode() {
