@@ -46,22 +46,23 @@ public final class PubSubCommands implements CommandFamily {
         registerIntrospection(t);
     }
 
+    /** PUBSUB's subcommands, in the order Redis 7.0's COMMAND INFO lists them. */
     private void registerIntrospection(CommandTable t) {
         t.add(command("pubsub", -2).group("pubsub").since("2.8.0").summary("Inspect the pub/sub state")
                 .handler(ctx -> { }).build());
+        t.add(subcommand("pubsub", "numsub", -2).flags(INTROSPECTION).group("pubsub").since("2.8.0")
+                .summary("Listener counts of channels").handler(ctx -> numsub(ctx, Kind.CHANNEL)).build());
+        t.add(subcommand("pubsub", "numpat", 2).flags(INTROSPECTION).group("pubsub").since("2.8.0")
+                .summary("How many distinct patterns have listeners")
+                .handler(ctx -> ctx.reply().integer(pubSub(ctx).patternCount())).build());
+        t.add(subcommand("pubsub", "shardnumsub", -2).flags(INTROSPECTION).group("pubsub").since("7.0.0")
+                .summary("Listener counts of shard channels").handler(ctx -> numsub(ctx, Kind.SHARD)).build());
+        t.add(subcommand("pubsub", "help", 2).flags("loading stale").group("pubsub").since("6.2.0")
+                .summary("Describe the PUBSUB subcommands").handler(this::help).build());
         t.add(subcommand("pubsub", "channels", -2).flags(INTROSPECTION).group("pubsub").since("2.8.0")
                 .summary("Channels with listeners").handler(ctx -> channels(ctx, Kind.CHANNEL)).build());
         t.add(subcommand("pubsub", "shardchannels", -2).flags(INTROSPECTION).group("pubsub").since("7.0.0")
                 .summary("Shard channels with listeners").handler(ctx -> channels(ctx, Kind.SHARD)).build());
-        t.add(subcommand("pubsub", "numsub", -2).flags(INTROSPECTION).group("pubsub").since("2.8.0")
-                .summary("Listener counts of channels").handler(ctx -> numsub(ctx, Kind.CHANNEL)).build());
-        t.add(subcommand("pubsub", "shardnumsub", -2).flags(INTROSPECTION).group("pubsub").since("7.0.0")
-                .summary("Listener counts of shard channels").handler(ctx -> numsub(ctx, Kind.SHARD)).build());
-        t.add(subcommand("pubsub", "numpat", 2).flags(INTROSPECTION).group("pubsub").since("2.8.0")
-                .summary("How many distinct patterns have listeners")
-                .handler(ctx -> ctx.reply().integer(pubSub(ctx).patternCount())).build());
-        t.add(subcommand("pubsub", "help", 2).flags("loading stale").group("pubsub").since("6.2.0")
-                .summary("Describe the PUBSUB subcommands").handler(this::help).build());
     }
 
     private static PubSub pubSub(CommandContext ctx) {
