@@ -120,6 +120,7 @@ public final class PubSub {
 
     private static void confirm(ClientConnection client, byte[] what, Bytes name, int count) {
         Reply r = client.reply();
+        boolean replies = startPush(r);
         r.push(3);
         r.bulk(what);
         if (name == null) {
@@ -128,6 +129,17 @@ public final class PubSub {
             r.bulk(name.bytes());
         }
         r.integer(count);
+        r.enabled(replies);
+    }
+
+    /**
+     * Pushed frames (confirmations and messages) reach the client even under CLIENT REPLY OFF / SKIP, as Redis
+     * 7.0.15's CLIENT_PUSHING makes them; returns whether replies were on, for the caller to restore.
+     */
+    private static boolean startPush(Reply r) {
+        boolean enabled = r.enabled();
+        r.enabled(true);
+        return enabled;
     }
 
     // ---- publishing ----
@@ -145,11 +157,13 @@ public final class PubSub {
             }
             for (ClientConnection client : e.getValue()) {
                 Reply r = client.reply();
+                boolean replies = startPush(r);
                 r.push(4);
                 r.bulk(PMESSAGE);
                 r.bulk(pattern);
                 r.bulk(channel);
                 r.bulk(message);
+                r.enabled(replies);
                 engine.markPendingOutput(client);
                 receivers++;
             }
@@ -168,10 +182,12 @@ public final class PubSub {
         }
         for (ClientConnection client : listeners) {
             Reply r = client.reply();
+            boolean replies = startPush(r);
             r.push(3);
             r.bulk(type);
             r.bulk(channel);
             r.bulk(message);
+            r.enabled(replies);
             engine.markPendingOutput(client);
         }
         return listeners.size();
