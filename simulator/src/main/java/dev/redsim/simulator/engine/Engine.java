@@ -166,6 +166,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         for (ClientConnection target : targets) {
             if (!target.closed()) {
                 target.flush();
+                target.wrote(time.millis()); // output counts as interaction (CLIENT LIST idle), as in Redis
             }
         }
     }

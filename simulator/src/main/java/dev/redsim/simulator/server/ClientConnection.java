@@ -192,6 +192,11 @@ public final class ClientConnection implements DecoderLimits {
         this.lastCommand = command;
     }
 
+    /** Output written to the client also resets its idle time, as Redis's writeToClient does. */
+    public void wrote(long nowMillis) {
+        this.lastInteractionMillis = nowMillis;
+    }
+
     public String lastCommand() {
         return lastCommand;
     }
