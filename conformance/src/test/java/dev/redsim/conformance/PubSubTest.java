@@ -31,6 +31,7 @@ class PubSubTest {
     void clientListShowsSubscriptionsAndThePubSubType(RedisTarget target) {
         try (RespClient subscriber = new RespClient(target.host(), target.port());
              RespClient observer = new RespClient(target.host(), target.port())) {
+            Map<String, Long> before = pubSubInfo(observer);
             long id = subscriber.call("CLIENT", "ID").asLong();
             subscriber.call("HELLO", "3");
             subscriber.call("SUBSCRIBE", "a", "b");
@@ -47,7 +48,13 @@ class PubSubTest {
             assertThat(observer.call("CLIENT", "LIST", "TYPE", "pubsub").text()).contains("id=" + id + " ");
             assertThat(observer.call("CLIENT", "LIST", "TYPE", "normal").text()).doesNotContain("id=" + id + " ");
 
+            Map<String, Long> during = pubSubInfo(observer);
+            assertThat(during.get("pubsub_channels") - before.get("pubsub_channels")).isEqualTo(2);
+            assertThat(during.get("pubsub_patterns") - before.get("pubsub_patterns")).isEqualTo(1);
+            assertThat(during.get("pubsubshard_channels") - before.get("pubsubshard_channels")).isEqualTo(1);
+
             subscriber.call("RESET");
+            assertThat(pubSubInfo(observer)).isEqualTo(before);
             seen = fields(observer.call("CLIENT", "LIST", "ID", Long.toString(id)).text());
             assertThat(seen).containsEntry("flags", "N").containsEntry("sub", "0").containsEntry("psub", "0")
                     .containsEntry("ssub", "0");
@@ -79,6 +86,18 @@ class PubSubTest {
             assertThat(texts(subscriber.read())).containsExactly("message", "__keyevent@0__:expired", "later");
             assertThat(client.call("DBSIZE").asLong()).isEqualTo(1);
         }
+    }
+
+    /** INFO stats' pubsub_channels, pubsub_patterns and pubsubshard_channels. */
+    private static Map<String, Long> pubSubInfo(RespClient client) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        for (String line : client.call("INFO", "stats").text().split("\r\n")) {
+            if (line.startsWith("pubsub")) {
+                counts.put(line.substring(0, line.indexOf(':')), Long.parseLong(line.substring(line.indexOf(':') + 1)));
+            }
+        }
+        assertThat(counts).hasSize(3);
+        return counts;
     }
 
     private static List<String> texts(RespValue value) {

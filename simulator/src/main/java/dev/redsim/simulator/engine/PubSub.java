@@ -217,6 +217,11 @@ public final class PubSub {
         return listeners == null ? 0 : listeners.size();
     }
 
+    /** Channels, shard channels or distinct patterns with at least one subscriber (INFO's pubsub_* fields). */
+    public int activeCount(Kind kind) {
+        return registry(kind).size();
+    }
+
     /** PUBSUB NUMPAT: distinct patterns with at least one subscriber. */
     public int patternCount() {
         return patterns.size();
