@@ -22,7 +22,8 @@ public final class AclCategories {
             Map.entry("hash", "hash"), Map.entry("set", "set"), Map.entry("sorted-set", "sortedset"),
             Map.entry("sorted_set", "sortedset"), Map.entry("bitmap", "bitmap"),
             Map.entry("hyperloglog", "hyperloglog"), Map.entry("geo", "geo"), Map.entry("stream", "stream"),
-            Map.entry("pubsub", "pubsub"), Map.entry("connection", "connection"),
+            // No entry for pubsub: @pubsub follows the pubsub flag, as in Redis (PUBSUB HELP has neither).
+            Map.entry("connection", "connection"),
             Map.entry("transactions", "transaction"), Map.entry("scripting", "scripting"));
 
     /** Categories that say which family a command belongs to; naming one replaces the group's default. */

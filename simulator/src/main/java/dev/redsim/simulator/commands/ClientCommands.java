@@ -84,9 +84,8 @@ public final class ClientCommands implements CommandFamily {
         List<ClientConnection> clients = new ArrayList<>(ctx.engine().clients());
         if (ctx.argc() == 4 && ctx.is(2, "type")) {
             ClientKill.checkType(ctx.text(3));
-            if (!ctx.is(3, "normal")) {
-                clients.clear(); // no replicas, masters or pub/sub-only clients here
-            }
+            String type = ctx.text(3).toLowerCase();
+            clients.removeIf(client -> !ClientKill.typeOf(client).equals(type)); // no replicas or masters here
         } else if (ctx.argc() > 3 && ctx.is(2, "id")) {
             List<ClientConnection> byId = new ArrayList<>();
             for (int i = 3; i < ctx.argc(); i++) {

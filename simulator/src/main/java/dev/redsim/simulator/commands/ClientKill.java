@@ -18,7 +18,8 @@ final class ClientKill {
     private long id;
     private String addr;
     private String laddr;
-    private boolean normalType = true;
+    /** The TYPE filter, null for any. */
+    private String type;
     private boolean skipMe = true;
 
     ClientKill(CommandContext ctx) {
@@ -31,6 +32,11 @@ final class ClientKill {
             case "normal", "master", "replica", "slave", "pubsub" -> { }
             default -> throw new RedisError("ERR Unknown client type '" + type + "'");
         }
+    }
+
+    /** Redis's getClientType for the clients the simulator has: subscribed ones are "pubsub", others "normal". */
+    static String typeOf(ClientConnection client) {
+        return client.subscriptions().active() ? "pubsub" : "normal";
     }
 
     void run() {
@@ -76,7 +82,7 @@ final class ClientKill {
                 id = parsed;
             } else if (ctx.is(i, "type")) {
                 checkType(value);
-                normalType = value.equalsIgnoreCase("normal");
+                type = value.toLowerCase();
             } else if (ctx.is(i, "addr")) {
                 addr = value;
             } else if (ctx.is(i, "laddr")) {
@@ -100,7 +106,7 @@ final class ClientKill {
     }
 
     private boolean matches(ClientConnection client) {
-        return normalType
+        return (type == null || typeOf(client).equals(type))
                 && (id == 0 || client.id() == id)
                 && (addr == null || client.address().equals(addr))
                 && (laddr == null || client.localAddress().equals(laddr))

@@ -26,7 +26,10 @@ final class ClientListLine {
                         : Math.max(0, (now - client.lastInteractionMillis()) / 1000))
                 .append(" flags=").append(flags(client))
                 .append(" db=").append(client.db())
-                .append(" sub=0 psub=0 ssub=0 multi=").append(queuedCount(client))
+                .append(" sub=").append(client.subscriptions().channels().size())
+                .append(" psub=").append(client.subscriptions().patterns().size())
+                .append(" ssub=").append(client.subscriptions().shardChannels().size())
+                .append(" multi=").append(queuedCount(client))
                 .append(" qbuf=0 qbuf-free=0 argv-mem=0 multi-mem=").append(client.multiState().memoryEstimate())
                 .append(" rbs=1024 rbp=0 obl=0 oll=0 omem=0 tot-mem=1024 events=r")
                 .append(" cmd=").append(cmd)
@@ -35,11 +38,14 @@ final class ClientListLine {
     }
 
     /**
-     * Redis's flag letters in its order (x: in MULTI, b: blocked, d: a watched key changed, e: no-evict), N for
-     * none.
+     * Redis's flag letters in its order (P: pub/sub, x: in MULTI, b: blocked, d: a watched key changed,
+     * e: no-evict), N for none.
      */
     private static String flags(ClientConnection client) {
         StringBuilder flags = new StringBuilder(4);
+        if (client.subscriptions().active()) {
+            flags.append('P');
+        }
         if (client.multiState().active()) {
             flags.append('x');
         }

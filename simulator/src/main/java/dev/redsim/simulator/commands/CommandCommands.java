@@ -143,7 +143,9 @@ public final class CommandCommands implements CommandFamily {
         if (spec == null) {
             throw new RedisError("ERR Invalid command specified");
         }
-        if (spec.firstKey() <= 0 && !spec.movableKeys()) {
+        // Arguments whose key spec is marked not_key (shard channels) are not keys here, as in doesCommandHaveKeys.
+        boolean notKey = spec.keySpecFlags() != null && spec.keySpecFlags().contains("not_key");
+        if ((spec.firstKey() <= 0 || notKey) && !spec.movableKeys()) {
             throw new RedisError("ERR The command has no key arguments");
         }
         if (!spec.arityAccepts(call.length)) {

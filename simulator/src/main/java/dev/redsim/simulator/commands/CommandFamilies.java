@@ -34,7 +34,8 @@ public final class CommandFamilies {
                 new SetCommands(),
                 new SortedSetCommands(),
                 new BlockingSortedSetCommands(),
-                new TransactionCommands());
+                new TransactionCommands(),
+                new PubSubCommands());
     }
 
     public static void registerAll(CommandTable table) {

@@ -38,11 +38,23 @@ public final class ConnectionCommands implements CommandFamily {
         if (ctx.argc() > 2) {
             throw RedisError.wrongArity("ping");
         }
+        if (ctx.client().protocol() == 2 && ctx.client().subscriptions().active()) {
+            pubSubPong(ctx);
+            return;
+        }
         if (ctx.argc() == 1) {
             ctx.reply().simple("PONG");
         } else {
             ctx.reply().bulk(ctx.arg(1));
         }
+    }
+
+    /** A subscribed RESP2 connection gets PING's answer in the shape of a message: ["pong", payload or ""]. */
+    private static void pubSubPong(CommandContext ctx) {
+        Reply r = ctx.reply();
+        r.array(2);
+        r.bulk("pong");
+        r.bulk(ctx.argc() == 1 ? new byte[0] : ctx.arg(1));
     }
 
     private void hello(CommandContext ctx) {
@@ -152,6 +164,7 @@ public final class ConnectionCommands implements CommandFamily {
         client.noEvict(false);
         client.noTouch(false);
         client.authenticated(!ctx.engine().authRequired());
+        ctx.engine().pubSub().forget(client);
         ctx.reply().simple("RESET");
     }
 }

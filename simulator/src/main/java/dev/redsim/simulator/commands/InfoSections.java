@@ -2,6 +2,7 @@ package dev.redsim.simulator.commands;
 
 import dev.redsim.simulator.engine.Config;
 import dev.redsim.simulator.engine.Engine;
+import dev.redsim.simulator.engine.PubSub;
 import dev.redsim.simulator.engine.Stats;
 import dev.redsim.simulator.keyspace.Database;
 
@@ -198,9 +199,9 @@ final class InfoSections {
         field(out, "current_eviction_exceeded_time", 0);
         field(out, "keyspace_hits", hits);
         field(out, "keyspace_misses", misses);
-        field(out, "pubsub_channels", 0);
-        field(out, "pubsub_patterns", 0);
-        field(out, "pubsubshard_channels", 0);
+        field(out, "pubsub_channels", engine.pubSub().activeCount(PubSub.Kind.CHANNEL));
+        field(out, "pubsub_patterns", engine.pubSub().activeCount(PubSub.Kind.PATTERN));
+        field(out, "pubsubshard_channels", engine.pubSub().activeCount(PubSub.Kind.SHARD));
         field(out, "latest_fork_usec", 0);
         field(out, "total_forks", 0);
         field(out, "migrate_cached_sockets", 0);

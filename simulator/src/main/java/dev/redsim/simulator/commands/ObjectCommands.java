@@ -60,7 +60,7 @@ public final class ObjectCommands implements CommandFamily {
 
     /** The value without marking it accessed; null (after replying a null) when absent. */
     private static RedisValue lookup(CommandContext ctx) {
-        RedisValue value = ctx.db().peekForRead(ctx.key(2));
+        RedisValue value = ctx.db().peekForReadNoNotify(ctx.key(2));
         if (value == null) {
             ctx.reply().nullBulk();
         }

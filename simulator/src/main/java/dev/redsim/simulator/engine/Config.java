@@ -148,7 +148,8 @@ public final class Config implements EncodingLimits {
             if (flags < 0) {
                 throw new RedisError("Invalid event class character. Use 'Ag$lshzxeKEtmdn'.");
             }
-            return KeyspaceEvents.format(flags);
+            // The letters as given: CONFIG GET's form hides n after A, so it cannot be parsed back (see apply).
+            return value;
         }
         String stored = types.validate(name, value);
         // Redis keeps hz within 1..500 whatever was asked (serverCron clamps it).
@@ -161,7 +162,8 @@ public final class Config implements EncodingLimits {
     /** Stores an already validated value and tells whoever follows the parameter. */
     public void apply(String name, String stored) {
         String key = canonical(name);
-        values.put(key, stored);
+        values.put(key, key.equals("notify-keyspace-events")
+                ? KeyspaceEvents.format(KeyspaceEvents.parse(stored)) : stored);
         if (key.equals("proto-max-bulk-len")) {
             protoMaxBulkLen = Long.parseLong(stored);
         } else if (key.equals("notify-keyspace-events")) {

@@ -36,6 +36,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
     private final CommandContext context = new CommandContext(this);
     private final Map<Long, ClientConnection> clients = new LinkedHashMap<>();
     private final Stats stats = new Stats();
+    private final PubSub pubSub = new PubSub(this);
     private final String runId;
     private final long startMillis;
     private long nextClientId = 1;
@@ -83,6 +84,10 @@ public final class Engine implements KeyspaceHooks, ServerContext {
 
     public CommandTable table() {
         return table;
+    }
+
+    public PubSub pubSub() {
+        return pubSub;
     }
 
     public Stats stats() {
@@ -165,6 +170,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         for (ClientConnection target : targets) {
             if (!target.closed()) {
                 target.flush();
+                target.wrote(time.millis()); // output counts as interaction (CLIENT LIST idle), as in Redis
             }
         }
     }
@@ -174,6 +180,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         client.markClosed();
         clients.remove(client.id());
         blocked.forget(client);
+        pubSub.forget(client);
     }
 
     // ---- dispatch ----
@@ -223,6 +230,11 @@ public final class Engine implements KeyspaceHooks, ServerContext {
             rejectCall(client, spec.fullName(), RedisError.NOAUTH.getMessage());
             return;
         }
+        if (!allowedInPubSubContext(client, spec)) {
+            rejectCall(client, spec.fullName(), "ERR Can't execute '" + spec.fullName() + "': only (P|S)SUBSCRIBE / "
+                    + "(P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context");
+            return;
+        }
         if (client.multiState().active() && spec.has(CommandFlag.NO_MULTI)) {
             rejectCall(client, spec.fullName(), "ERR Command not allowed inside a transaction");
             return;
@@ -244,6 +256,15 @@ public final class Engine implements KeyspaceHooks, ServerContext {
             case "exec", "discard", "multi", "watch", "quit", "reset" -> false;
             default -> true;
         };
+    }
+
+    /** Commands a subscribed RESP2 connection may still send (RESP3 has no such limit: replies and pushes mix). */
+    private static final java.util.Set<String> PUBSUB_CONTEXT_COMMANDS = java.util.Set.of("ping", "subscribe",
+            "ssubscribe", "unsubscribe", "sunsubscribe", "psubscribe", "punsubscribe", "quit", "reset");
+
+    private static boolean allowedInPubSubContext(ClientConnection client, CommandSpec spec) {
+        return client.protocol() != 2 || !client.subscriptions().active()
+                || PUBSUB_CONTEXT_COMMANDS.contains(spec.fullName());
     }
 
     /**
@@ -382,9 +403,41 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         watchedKeys.touchAllInDb(second, first);
     }
 
-    /** Redis's notifyKeyspaceEvent: publishing arrives with pub/sub; the call sites are already in place. */
+    /**
+     * Redis's notifyKeyspaceEvent: when notify-keyspace-events selects the event's class, publishes the event
+     * name on __keyspace@<db>__:<key> (K) and the key on __keyevent@<db>__:<event> (E).
+     */
     public void notifyKeyspaceEvent(int type, String event, Bytes key, int db) {
-        // Published on __keyspace@<db>__ / __keyevent@<db>__ once pub/sub exists.
+        int flags = config.notifyFlags();
+        if ((flags & type) == 0 || !pubSub.hasListeners()) {
+            return; // nobody can hear it: publishing would reach no one
+        }
+        byte[] eventName = event.getBytes(StandardCharsets.US_ASCII);
+        if ((flags & KeyspaceEvents.KEYSPACE) != 0) {
+            pubSub.publish(concat(("__keyspace@" + db + "__:").getBytes(StandardCharsets.US_ASCII), key.bytes()),
+                    eventName);
+        }
+        if ((flags & KeyspaceEvents.KEYEVENT) != 0) {
+            pubSub.publish(("__keyevent@" + db + "__:" + event).getBytes(StandardCharsets.US_ASCII), key.bytes());
+        }
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] joined = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, joined, a.length, b.length);
+        return joined;
+    }
+
+    /** Redis's lookupKeyRead notifies "keymiss" (class m) when a read finds nothing. */
+    @Override
+    public void missed(Database db, Bytes key) {
+        notifyKeyspaceEvent(KeyspaceEvents.KEY_MISS, "keymiss", key, db.id());
+    }
+
+    /** Redis's dbAdd notifies "new" (class n) whenever a key is created. */
+    @Override
+    public void added(Database db, Bytes key) {
+        notifyKeyspaceEvent(KeyspaceEvents.NEW, "new", key, db.id());
     }
 
     public void addDirty(long changes) {

@@ -71,11 +71,11 @@ public final class KeyspaceEvents {
             if ((flags & EVICTED) != 0) s.append('e');
             if ((flags & STREAM) != 0) s.append('t');
             if ((flags & MODULE) != 0) s.append('d');
+            if ((flags & NEW) != 0) s.append('n'); // Redis 7.0 leaves n out after A (it is still in force)
         }
         if ((flags & KEYSPACE) != 0) s.append('K');
         if ((flags & KEYEVENT) != 0) s.append('E');
         if ((flags & KEY_MISS) != 0) s.append('m');
-        if ((flags & NEW) != 0) s.append('n');
         return s.toString();
     }
 }

@@ -84,6 +84,7 @@ public final class Database {
         RedisValue value = get(key);
         if (value == null) {
             misses++;
+            hooks.missed(this, key);
         } else {
             hits++;
         }
@@ -92,6 +93,18 @@ public final class Database {
 
     /** A read that counts hits and misses but leaves the access time (EXISTS, TYPE, TTL, OBJECT: LOOKUP_NOTOUCH). */
     public RedisValue peekForRead(Bytes key) {
+        RedisValue value = peek(key);
+        if (value == null) {
+            misses++;
+            hooks.missed(this, key);
+        } else {
+            hits++;
+        }
+        return value;
+    }
+
+    /** As {@link #peekForRead(Bytes)} without the "keymiss" event (OBJECT: Redis's LOOKUP_NONOTIFY). */
+    public RedisValue peekForReadNoNotify(Bytes key) {
         RedisValue value = peek(key);
         if (value == null) {
             misses++;
@@ -129,7 +142,9 @@ public final class Database {
 
     /** Stores a value and forgets any TTL the key had (Redis's setKey without KEEPTTL). */
     public void put(Bytes key, RedisValue value) {
-        values.put(key, value);
+        if (values.put(key, value) == null) {
+            hooks.added(this, key);
+        }
         value.accessedAt(now());
         if (!expires.isEmpty()) {
             expires.remove(key);
@@ -138,7 +153,9 @@ public final class Database {
 
     /** Stores a value and keeps the key's TTL (used by commands that modify a value in place or KEEPTTL). */
     public void putKeepTtl(Bytes key, RedisValue value) {
-        values.put(key, value);
+        if (values.put(key, value) == null) {
+            hooks.added(this, key);
+        }
         value.accessedAt(now());
     }
 

@@ -33,6 +33,7 @@ public final class ClientConnection implements DecoderLimits {
     private boolean noTouch;
     private String lastCommand = "NULL";
     private final MultiState multiState = new MultiState();
+    private final ClientSubscriptions subscriptions = new ClientSubscriptions();
 
     /** CLIENT REPLY modes. */
     public enum ReplyMode { ON, OFF, SKIP, SKIP_NEXT }
@@ -151,6 +152,11 @@ public final class ClientConnection implements DecoderLimits {
         }
     }
 
+    /** The channels, patterns and shard channels this connection is subscribed to. */
+    public ClientSubscriptions subscriptions() {
+        return subscriptions;
+    }
+
     public ReplyMode replyMode() {
         return replyMode;
     }
@@ -186,6 +192,11 @@ public final class ClientConnection implements DecoderLimits {
     public void touch(long nowMillis, String command) {
         this.lastInteractionMillis = nowMillis;
         this.lastCommand = command;
+    }
+
+    /** Output written to the client also resets its idle time, as Redis's writeToClient does. */
+    public void wrote(long nowMillis) {
+        this.lastInteractionMillis = nowMillis;
     }
 
     public String lastCommand() {
