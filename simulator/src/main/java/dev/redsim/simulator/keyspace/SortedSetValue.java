@@ -139,22 +139,73 @@ public final class SortedSetValue extends AccessTracked implements RedisValue {
         return list.last();
     }
 
+    /**
+     * The first entry in range. A listpack is searched the way Redis searches one (zzlFirstInRange /
+     * zzlFirstInLexRange: the range must touch the set's ends, then a scan from the start stops at the first
+     * entry past the minimum), which differs from a skiplist descent when a lex range spans members of different
+     * scores: there, "in range" is not one contiguous run and the answer depends on the path taken.
+     */
     public ZSkipList.Node firstIn(ZSkipList.Range range) {
-        return list.firstIn(range);
+        if (skiplist) {
+            return list.firstIn(range);
+        }
+        if (!touchesEnds(range)) {
+            return null;
+        }
+        for (ZSkipList.Node n = list.first(); n != null; n = n.next()) {
+            if (range.reachedMin(n)) {
+                return range.withinMax(n) ? n : null;
+            }
+        }
+        return null;
     }
 
+    /** The last entry in range; a listpack is scanned from the end, as Redis does (see {@link #firstIn}). */
     public ZSkipList.Node lastIn(ZSkipList.Range range) {
-        return list.lastIn(range);
+        if (skiplist) {
+            return list.lastIn(range);
+        }
+        if (!touchesEnds(range)) {
+            return null;
+        }
+        for (ZSkipList.Node n = list.last(); n != null; n = n.previous()) {
+            if (range.withinMax(n)) {
+                return range.reachedMin(n) ? n : null;
+            }
+        }
+        return null;
     }
 
-    /** How many entries fall in the range, from the ranks of its two ends. */
+    /** zzlIsInRange: a non-empty range whose minimum is not past the last entry nor its maximum before the first. */
+    private boolean touchesEnds(ZSkipList.Range range) {
+        ZSkipList.Node first = list.first();
+        return !range.isEmpty() && first != null && range.reachedMin(list.last()) && range.withinMax(first);
+    }
+
+    /**
+     * How many entries fall in the range (ZCOUNT, ZLEXCOUNT), computed the way Redis computes it for the
+     * encoding, which matters for lex ranges over members of different scores, where "in range" is not one
+     * contiguous run: a listpack counts forward from the first entry in range while entries stay under the
+     * maximum; a skiplist subtracts the ranks of the first and last entries in range.
+     */
     public long count(ZSkipList.Range range) {
-        ZSkipList.Node first = list.firstIn(range);
+        ZSkipList.Node first = firstIn(range);
         if (first == null) {
             return 0;
         }
-        ZSkipList.Node last = list.lastIn(range);
-        return rank(last) - rank(first) + 1;
+        if (!skiplist) {
+            long count = 0;
+            for (ZSkipList.Node n = first; n != null && range.withinMax(n); n = n.next()) {
+                count++;
+            }
+            return count;
+        }
+        long count = size() - rank(first);
+        ZSkipList.Node last = lastIn(range);
+        if (last != null) {
+            count -= size() - (rank(last) + 1);
+        }
+        return count;
     }
 
     public boolean isListpack() {
