@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.fail;
  * redis-server and on the simulator, and every reply must match. A difference is shrunk to a minimal history and
  * reported as redis-cli input with the seed that replays it.
  *
- * <p>Budget: -Dredsim.differential.histories=N per family (default 150; the nightly profile runs many more).
+ * <p>Budget: -Dredsim.differential.histories=N per family (default 400; the nightly profile runs many more).
  * Rerun a run: -Dredsim.seed=S. Replay one case: -Dredsim.replay=FAMILY:caseSeed.
  */
 @SuppressWarnings("unchecked")
@@ -29,7 +29,7 @@ class DifferentialTest {
 
     @TestFactory
     List<DynamicTest> everyFamilyMatchesRealRedis() {
-        int histories = Integer.getInteger("redsim.differential.histories", 150);
+        int histories = Integer.getInteger("redsim.differential.histories", 400);
         String replay = System.getProperty("redsim.replay", "");
         List<DynamicTest> tests = new ArrayList<>();
         for (Family family : Family.values()) {

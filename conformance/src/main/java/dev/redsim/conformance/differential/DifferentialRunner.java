@@ -12,7 +12,7 @@ import java.util.Optional;
 /**
  * Runs histories on a reference server and on the subject, call by call in the recorded order, and finds the
  * first reply that differs (after the declared normalisations). Both servers are flushed before each history;
- * connections are reused between histories and reset to database 0.
+ * connections are reused between histories and RESET first.
  */
 public final class DifferentialRunner implements AutoCloseable {
     private final RedisTarget reference;
@@ -58,8 +58,9 @@ public final class DifferentialRunner implements AutoCloseable {
         }
         for (int i = 0; i < clients.size(); i++) {
             try {
-                clients.get(i)[0].call("SELECT", "0");
-                clients.get(i)[1].call("SELECT", "0");
+                // RESET leaves no transaction, watch, subscription or selected database behind
+                clients.get(i)[0].call("RESET");
+                clients.get(i)[1].call("RESET");
             } catch (UncheckedIOException closed) {
                 clients.get(i)[0].close();
                 clients.get(i)[1].close();

@@ -164,13 +164,29 @@ public enum Family {
                     call("GETEX", KEY, Gen.constant("PERSIST")), call("EXISTS", KEY), call("DEL", KEY));
         }
     },
+    /**
+     * MULTI/EXEC/DISCARD/WATCH/UNWATCH interleaved over several clients with writes to the watched keys, queue-time
+     * errors (EXECABORT) and run-time errors (WRONGTYPE inside EXEC).
+     */
+    TRANSACTIONS {
+        @Override
+        List<Gen<String[]>> calls() {
+            return List.of(
+                    call("MULTI"), call("MULTI"), call("EXEC"), call("EXEC"), call("DISCARD"),
+                    variadic("WATCH", List.of(), 2, KEY), call("UNWATCH"),
+                    call("SET", KEY, VALUE), call("GET", KEY), call("INCR", KEY), call("DEL", KEY),
+                    variadic("RPUSH", List.of(KEY), 2, MEMBER), call("LRANGE", KEY, Gen.constant("0"), Gen.constant("-1")),
+                    call("EXISTS", KEY), call("GET"), call("NOSUCHCOMMAND", KEY), call("FLUSHDB"),
+                    call("SWAPDB", Gen.constant("0"), Gen.constant("1")), call("SELECT", Gen.elements("0", "1")));
+        }
+    },
     /** Everything at once, on shared keys, so that types clash and WRONGTYPE answers are compared too. */
     MIXED {
         @Override
         List<Gen<String[]>> calls() {
             List<Gen<String[]>> all = new ArrayList<>();
             for (Family f : values()) {
-                if (f != MIXED) {
+                if (f != MIXED && f != TRANSACTIONS) {
                     all.addAll(f.calls());
                 }
             }
