@@ -58,6 +58,12 @@ public final class RedisSimulator implements AutoCloseable {
         }
         config.setInternal("databases", Integer.toString(b.databases));
         config.setInternal("dir", System.getProperty("user.dir"));
+        b.parameters.forEach((name, value) -> {
+            if (!config.known(name)) {
+                throw new IllegalArgumentException("unknown Redis configuration parameter: " + name);
+            }
+            config.setInternal(name, value);
+        });
         this.engine = new Engine(config, time, b.databases);
         boolean epoll = Epoll.isAvailable();
         DefaultThreadFactory threads = new DefaultThreadFactory("redsim-engine", true);
@@ -202,6 +208,7 @@ public final class RedisSimulator implements AutoCloseable {
         private String password;
         private Clock clock = Clock.systemUTC();
         private int databases = 16;
+        private final java.util.Map<String, String> parameters = new java.util.LinkedHashMap<>();
 
         public Builder port(int port) {
             if (port < 0 || port > 65535) {
@@ -233,6 +240,16 @@ public final class RedisSimulator implements AutoCloseable {
                 throw new IllegalArgumentException("at least one database: " + count);
             }
             this.databases = count;
+            return this;
+        }
+
+        /**
+         * Any Redis configuration parameter at start, as redis-server takes them on its command line, including
+         * ones CONFIG SET cannot change (e.g. {@code config("enable-debug-command", "yes")},
+         * {@code config("notify-keyspace-events", "KEA")}).
+         */
+        public Builder config(String name, String value) {
+            parameters.put(name.toLowerCase(), value);
             return this;
         }
 

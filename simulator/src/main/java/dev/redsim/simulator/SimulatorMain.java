@@ -22,12 +22,16 @@ public final class SimulatorMain {
                 case "--databases" -> builder.databases(Integer.parseInt(require(arg, value)));
                 case "--help", "-h" -> {
                     System.out.println("usage: java -jar redsim-simulator.jar [--port N (6379; 0 = any free port)] "
-                            + "[--bind ADDR (127.0.0.1)] [--requirepass PASS] [--databases N (16)]");
+                            + "[--bind ADDR (127.0.0.1)] [--requirepass PASS] [--databases N (16)] [--<redis config parameter> VALUE ...]");
                     return;
                 }
                 default -> {
-                    System.err.println("unknown option " + arg + " (try --help)");
-                    System.exit(2);
+                    // like redis-server, any configuration parameter: --notify-keyspace-events KEA
+                    if (!arg.startsWith("--") || value == null) {
+                        System.err.println("unknown option " + arg + " (try --help)");
+                        System.exit(2);
+                    }
+                    builder.config(arg.substring(2), value);
                 }
             }
             i++;

@@ -61,6 +61,19 @@ class SimulatorLifecycleTest {
     }
 
     @Test
+    void configurationParametersFromTheBuilder() throws IOException {
+        try (RedisSimulator simulator = RedisSimulator.builder().config("enable-debug-command", "yes")
+                .config("hash-max-listpack-entries", "1").start();
+             TinyClient client = new TinyClient(simulator)) {
+            assertThat(client.call("DEBUG SLEEP 0")).isEqualTo("+OK");
+            client.call("HSET h a 1 b 2");
+            assertThat(client.call("OBJECT ENCODING h")).isEqualTo("hashtable");
+        }
+        assertThatThrownBy(() -> RedisSimulator.builder().config("no-such-parameter", "1").start())
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void databasesFromTheBuilder() throws IOException {
         try (RedisSimulator simulator = RedisSimulator.builder().databases(2).start();
              TinyClient client = new TinyClient(simulator)) {
