@@ -18,6 +18,16 @@ import java.util.concurrent.TimeUnit;
 public final class RedisServerTarget implements RedisTarget {
     private static final long START_TIMEOUT_MS = 10_000;
 
+    /**
+     * Runs redis-server under a small shell that stops it when asked (SIGTERM) and also when the JVM that
+     * started it is gone, even killed with SIGKILL, when no shutdown hook runs: it checks twice a second that
+     * the JVM (its first argument) is alive. The remaining arguments are the redis-server command.
+     */
+    private static final String WATCHDOG = "jvm=$1; shift; \"$@\" & child=$!; "
+            + "trap 'kill $child 2>/dev/null; wait $child; exit 0' TERM INT; "
+            + "while kill -0 $jvm 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 0.5 & wait $!; done; "
+            + "kill $child 2>/dev/null; wait $child";
+
     private final Process process;
     private final int port;
     private final Path dir;
@@ -27,7 +37,8 @@ public final class RedisServerTarget implements RedisTarget {
         this.process = process;
         this.port = port;
         this.dir = dir;
-        this.killer = new Thread(process::destroyForcibly, "redis-server-killer");
+        // SIGTERM, not SIGKILL: the watchdog shell then stops redis-server before it exits
+        this.killer = new Thread(process::destroy, "redis-server-killer");
         Runtime.getRuntime().addShutdownHook(killer);
     }
 
@@ -59,10 +70,12 @@ public final class RedisServerTarget implements RedisTarget {
             int port = freePort();
             try {
                 Path dir = Files.createTempDirectory("redsim-redis-");
-                Process process = new ProcessBuilder(List.of(executable.toString(),
-                        "--port", Integer.toString(port), "--bind", "127.0.0.1", "--save", "",
+                List<String> command = new java.util.ArrayList<>(List.of("sh", "-c", WATCHDOG, "redsim-redis-watchdog",
+                        Long.toString(ProcessHandle.current().pid()), executable.toString()));
+                command.addAll(List.of("--port", Integer.toString(port), "--bind", "127.0.0.1", "--save", "",
                         "--appendonly", "no", "--daemonize", "no", "--dir", dir.toString(),
-                        "--loglevel", "warning", "--logfile", ""))
+                        "--loglevel", "warning", "--logfile", ""));
+                Process process = new ProcessBuilder(command)
                         .redirectErrorStream(true)
                         .redirectOutput(dir.resolve("redis.log").toFile())
                         .start();
@@ -128,11 +141,13 @@ public final class RedisServerTarget implements RedisTarget {
 
     @Override
     public void close() {
+        List<ProcessHandle> children = process.descendants().toList();
         process.destroy();
         try {
             if (!process.waitFor(5, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
             }
+            children.forEach(ProcessHandle::destroyForcibly); // normally gone already, with the watchdog
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
