@@ -7,7 +7,6 @@ import dev.redsim.simulator.command.RedisError;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.ListValue;
 import dev.redsim.simulator.keyspace.Numbers;
-import dev.redsim.simulator.keyspace.RedisValue;
 
 import static dev.redsim.simulator.command.CommandSpec.command;
 
@@ -42,41 +41,29 @@ final class BlockingListCommands implements CommandFamily {
 
     // ---- BLPOP / BRPOP ----
 
+    /** Lists with something to pop; a key of another type answers WRONGTYPE when looked at directly. */
+    private static final BlockingPop<ListValue> LISTS =
+            new BlockingPop<>(ListValue.class, ListCommands::writeList, list -> !list.isEmpty());
+
     private void blockingPop(CommandContext ctx, boolean atHead) {
         long deadline = BlockingTimeout.deadline(ctx, ctx.argc() - 1);
-        Bytes[] keys = new Bytes[ctx.argc() - 2];
-        for (int i = 0; i < keys.length; i++) {
-            keys[i] = ctx.key(1 + i);
-            ListValue list = ListCommands.writeList(ctx, keys[i]);
-            if (list != null && !list.isEmpty()) {
-                popWithKey(ctx, keys[i], list, atHead);
-                return;
-            }
+        LISTS.serveOrBlock(ctx, keys(ctx, 1, ctx.argc() - 2), deadline,
+                (c, key, list) -> popWithKey(c, key, list, atHead), () -> ctx.reply().nullArray());
+    }
+
+    /** The key arguments from position {@code first}, {@code count} of them. */
+    static Bytes[] keys(CommandContext ctx, int first, int count) {
+        Bytes[] keys = new Bytes[count];
+        for (int i = 0; i < count; i++) {
+            keys[i] = ctx.key(first + i);
         }
-        if (ctx.client().denyBlocking()) {
-            ctx.reply().nullArray();
-            return;
-        }
-        ctx.engine().blockedClients().block(ctx, keys, deadline, (c, key) -> {
-            ListValue list = readyList(c, key);
-            if (list == null) {
-                return false;
-            }
-            popWithKey(c, key, list, atHead);
-            return true;
-        });
+        return keys;
     }
 
     private static void popWithKey(CommandContext ctx, Bytes key, ListValue list, boolean atHead) {
         ctx.reply().array(2);
         ctx.reply().bulk(key.bytes());
         ctx.reply().bulk(ListPops.popOne(ctx, key, list, atHead));
-    }
-
-    /** The list under a ready key when it has an element to give; null otherwise (gone, emptied, retyped). */
-    private static ListValue readyList(CommandContext ctx, Bytes key) {
-        RedisValue value = ctx.db().get(key);
-        return value instanceof ListValue list && !list.isEmpty() ? list : null;
     }
 
     // ---- BLMPOP timeout numkeys key [key ...] LEFT|RIGHT [COUNT count] ----
@@ -105,27 +92,9 @@ final class BlockingListCommands implements CommandFamily {
         boolean atHead = ListPops.parseEnd(ctx, whereIndex);
         long count = parseCount(ctx, whereIndex + 1);
         long deadline = BlockingTimeout.deadline(ctx, 1);
-        Bytes[] keys = new Bytes[whereIndex - 3];
-        for (int i = 0; i < keys.length; i++) {
-            keys[i] = ctx.key(3 + i);
-            ListValue list = ListCommands.writeList(ctx, keys[i]);
-            if (list != null && !list.isEmpty()) {
-                ListPops.popRangeWithKeyReply(ctx, keys[i], list, atHead, count);
-                return;
-            }
-        }
-        if (ctx.client().denyBlocking()) {
-            ctx.reply().nullArray();
-            return;
-        }
-        ctx.engine().blockedClients().block(ctx, keys, deadline, (c, key) -> {
-            ListValue list = readyList(c, key);
-            if (list == null) {
-                return false;
-            }
-            ListPops.popRangeWithKeyReply(c, key, list, atHead, count);
-            return true;
-        });
+        LISTS.serveOrBlock(ctx, keys(ctx, 3, whereIndex - 3), deadline,
+                (c, key, list) -> ListPops.popRangeWithKeyReply(c, key, list, atHead, count),
+                () -> ctx.reply().nullArray());
     }
 
     /** [COUNT count] after LEFT|RIGHT: 1 when absent. */
@@ -158,24 +127,10 @@ final class BlockingListCommands implements CommandFamily {
     }
 
     private void blockingMove(CommandContext ctx, boolean fromHead, boolean toHead, long deadline) {
-        Bytes sourceKey = ctx.key(1);
-        ListValue source = ListCommands.writeList(ctx, sourceKey);
-        if (source != null && !source.isEmpty()) {
-            move(ctx, sourceKey, source, fromHead, toHead);
-            return;
-        }
-        if (ctx.client().denyBlocking()) {
-            ctx.reply().nullBulk(); // unlike the other blocking pops, a plain null here
-            return;
-        }
-        ctx.engine().blockedClients().block(ctx, new Bytes[] {sourceKey}, deadline, (c, key) -> {
-            ListValue list = readyList(c, key);
-            if (list == null) {
-                return false;
-            }
-            move(c, key, list, fromHead, toHead); // a destination of another type answers WRONGTYPE
-            return true;
-        });
+        // a destination of another type answers WRONGTYPE when the move happens; unlike the other blocking
+        // pops, a client that may not block gets a plain null
+        LISTS.serveOrBlock(ctx, new Bytes[] {ctx.key(1)}, deadline,
+                (c, key, list) -> move(c, key, list, fromHead, toHead), () -> ctx.reply().nullBulk());
     }
 
     private static void move(CommandContext ctx, Bytes sourceKey, ListValue source, boolean fromHead, boolean toHead) {

@@ -6,7 +6,6 @@ import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.command.RedisError;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.Numbers;
-import dev.redsim.simulator.keyspace.RedisValue;
 import dev.redsim.simulator.keyspace.SortedSetValue;
 import dev.redsim.simulator.keyspace.ZSkipList;
 import dev.redsim.simulator.protocol.Reply;
@@ -39,29 +38,14 @@ final class BlockingSortedSetCommands implements CommandFamily {
 
     // ---- BZPOPMIN / BZPOPMAX key [key ...] timeout ----
 
+    /** Sorted sets with something to pop; a key of another type answers WRONGTYPE when looked at directly. */
+    private static final BlockingPop<SortedSetValue> SORTED_SETS =
+            new BlockingPop<>(SortedSetValue.class, SortedSets::write, zset -> zset.size() > 0);
+
     private void bzpop(CommandContext ctx, boolean max) {
         long deadline = BlockingTimeout.deadline(ctx, ctx.argc() - 1);
-        Bytes[] keys = new Bytes[ctx.argc() - 2];
-        for (int i = 0; i < keys.length; i++) {
-            keys[i] = ctx.key(1 + i);
-            SortedSetValue zset = SortedSets.write(ctx, keys[i]);
-            if (zset != null && zset.size() > 0) {
-                popOneWithKey(ctx, keys[i], zset, max);
-                return;
-            }
-        }
-        if (ctx.client().denyBlocking()) {
-            ctx.reply().nullArray();
-            return;
-        }
-        ctx.engine().blockedClients().block(ctx, keys, deadline, (c, key) -> {
-            SortedSetValue zset = readySortedSet(c, key);
-            if (zset == null) {
-                return false;
-            }
-            popOneWithKey(c, key, zset, max);
-            return true;
-        });
+        SORTED_SETS.serveOrBlock(ctx, BlockingListCommands.keys(ctx, 1, ctx.argc() - 2), deadline,
+                (c, key, zset) -> popOneWithKey(c, key, zset, max), () -> ctx.reply().nullArray());
     }
 
     /** BZPOPMIN/BZPOPMAX's reply: key, member, score in one flat array. */
@@ -72,12 +56,6 @@ final class BlockingSortedSetCommands implements CommandFamily {
         reply.bulk(key.bytes());
         reply.bulk(popped.get(0).member().bytes());
         reply.doubleValue(popped.get(0).score());
-    }
-
-    /** The sorted set under a ready key when it has a member to give; null otherwise (gone or retyped). */
-    private static SortedSetValue readySortedSet(CommandContext ctx, Bytes key) {
-        RedisValue value = ctx.db().get(key);
-        return value instanceof SortedSetValue zset && zset.size() > 0 ? zset : null;
     }
 
     // ---- BZMPOP timeout numkeys key [key ...] MIN|MAX [COUNT count] ----
@@ -101,27 +79,9 @@ final class BlockingSortedSetCommands implements CommandFamily {
         }
         long count = parseCount(ctx, whereIndex + 1);
         long deadline = BlockingTimeout.deadline(ctx, 1);
-        Bytes[] keys = new Bytes[numkeys.intValue()];
-        for (int i = 0; i < keys.length; i++) {
-            keys[i] = ctx.key(3 + i);
-            SortedSetValue zset = SortedSets.write(ctx, keys[i]);
-            if (zset != null && zset.size() > 0) {
-                ZPopCommands.replyMpop(ctx.reply(), keys[i], ZPopCommands.pop(ctx, keys[i], zset, max, count));
-                return;
-            }
-        }
-        if (ctx.client().denyBlocking()) {
-            ctx.reply().nullArray();
-            return;
-        }
-        ctx.engine().blockedClients().block(ctx, keys, deadline, (c, key) -> {
-            SortedSetValue zset = readySortedSet(c, key);
-            if (zset == null) {
-                return false;
-            }
-            ZPopCommands.replyMpop(c.reply(), key, ZPopCommands.pop(c, key, zset, max, count));
-            return true;
-        });
+        SORTED_SETS.serveOrBlock(ctx, BlockingListCommands.keys(ctx, 3, numkeys.intValue()), deadline,
+                (c, key, zset) -> ZPopCommands.replyMpop(c.reply(), key, ZPopCommands.pop(c, key, zset, max, count)),
+                () -> ctx.reply().nullArray());
     }
 
     /** [COUNT count] after MIN|MAX: 1 when absent. */
