@@ -5,7 +5,7 @@ import redis.clients.jedis.Transaction;
 import redis.clients.jedis.resps.Tuple;
 
 import java.time.Clock;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +50,8 @@ public final class JobMaintenance {
         tx.exec();
         Set<String> items = itemsReply.get();
         Set<String> accounted = new HashSet<>(availReply.get());
-        Map<String, Double> claimed = new HashMap<>();
+        // ZRANGE order (oldest claim first): timed-out jobs go back in line in the order they were claimed.
+        Map<String, Double> claimed = new LinkedHashMap<>();
         for (Tuple t : claimReply.get()) {
             claimed.put(t.getElement(), t.getScore());
         }

@@ -20,6 +20,11 @@ public final class ListenedConnection extends Connection {
 
     @Override
     public void sendCommand(CommandArguments args) {
+        if (listener == null) {
+            // Still inside Connection's constructor (client handshake): not a command of an operation.
+            super.sendCommand(args);
+            return;
+        }
         if (sent > 0) {
             flush();
         }

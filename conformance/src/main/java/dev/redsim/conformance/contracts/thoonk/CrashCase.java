@@ -1,0 +1,57 @@
+package dev.redsim.conformance.contracts.thoonk;
+
+import java.time.Duration;
+import java.util.function.BiConsumer;
+
+/**
+ * An operation to interrupt, run on a prepared feed where job a is claimed ({@code claimA}), b is stalled and
+ * c is available. {@code mayRemoveA}: the operation may legitimately delete job a (finish, retract).
+ */
+enum CrashCase {
+    PUT(false, (q, s) -> q.put("d")),
+    PUT_HIGH(false, (q, s) -> q.putHighPriority("d")),
+    GET(false, (q, s) -> q.get(Duration.ofSeconds(2))),
+    FINISH(true, (q, s) -> q.finish(s.claimA, "done")),
+    CANCEL(false, (q, s) -> q.cancel(s.claimA)),
+    STALL(false, (q, s) -> q.stall(s.claimA)),
+    RETRY(false, (q, s) -> q.retry(s.b)),
+    RETRACT(true, (q, s) -> q.retract(s.a)),
+    MAINTAIN_TIMEOUT(false, (q, s) -> {
+        s.clock.advance(s.settings.claimTimeoutMillis() + 1);
+        q.maintain();
+    });
+
+    final boolean mayRemoveA;
+    final BiConsumer<ThoonkJobQueue, Setup> operation;
+
+    CrashCase(boolean mayRemoveA, BiConsumer<ThoonkJobQueue, Setup> operation) {
+        this.mayRemoveA = mayRemoveA;
+        this.operation = operation;
+    }
+
+    /** The prepared feed. */
+    static final class Setup {
+        final ManualClock clock;
+        final JobQueueSettings settings;
+        String a;
+        String b;
+        String c;
+        JobClaim claimA;
+
+        Setup(ManualClock clock, JobQueueSettings settings) {
+            this.clock = clock;
+            this.settings = settings;
+        }
+
+        void prepare(ThoonkJobQueue healthy) {
+            a = healthy.put("a");
+            b = healthy.put("b");
+            c = healthy.put("c");
+            claimA = healthy.get(Duration.ofSeconds(2));
+            JobClaim claimB = healthy.get(Duration.ofSeconds(2));
+            if (!claimA.id().equals(a) || !claimB.id().equals(b) || !healthy.stall(claimB)) {
+                throw new AssertionError("setup: FIFO get or stall failed: " + claimA + " " + claimB);
+            }
+        }
+    }
+}
