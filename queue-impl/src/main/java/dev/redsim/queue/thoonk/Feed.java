@@ -28,11 +28,17 @@ public final class Feed {
         long maxLength = max == null ? 0 : Long.parseLong(max);
         List<String> oldest = new ArrayList<>();
         List<Object> replies = Watched.run(jedis, new String[] {keys.ids()}, j -> {
-            // ZRANGE 0 -max leaves max-1 ids, making room for this publish; read under WATCH, before MULTI.
+            // Keep the newest max-1 ids other than this one, so the feed holds at most max after the publish.
+            // The contract's ZRANGE 0 -max counts the published id itself when it is an edit, so an edit
+            // would shrink a full feed by one; excluding it first avoids that (docs/contracts/thoonk.md).
             oldest.clear();
             if (maxLength > 0) {
+                // Bounded by the excess, not by the feed's size: an edit retracts one fewer.
                 oldest.addAll(j.zrange(keys.ids(), 0, -maxLength));
-                oldest.remove(id);
+                boolean edit = j.zscore(keys.ids(), id) != null;
+                if (edit && !oldest.remove(id) && !oldest.isEmpty()) {
+                    oldest.remove(oldest.size() - 1);
+                }
             }
             return true;
         }, tx -> {
