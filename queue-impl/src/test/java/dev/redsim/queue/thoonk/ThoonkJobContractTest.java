@@ -13,7 +13,7 @@ class ThoonkJobContractTest {
 
     @AcrossTargets
     void generatedHistoriesFollowTheModel(RedisTarget target) {
-        ThoonkJobContract.ModelReport report = contract(target).modelBased(PropertyCheck.runSeed(), 60);
+        ThoonkJobContract.ModelReport report = contract(target).modelBased(PropertyCheck.runSeed(), 200);
         System.out.println("thoonk model on " + target.name() + ": " + report);
     }
 
