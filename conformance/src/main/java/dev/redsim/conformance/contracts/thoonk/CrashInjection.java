@@ -35,10 +35,10 @@ final class CrashInjection {
     /** @return true when the client was stopped, false when the operation completed within k commands */
     private boolean crashAfter(CrashCase crashCase, int k) {
         ManualClock clock = new ManualClock(1_700_000_000_000L);
-        CrashCase.Setup setup = new CrashCase.Setup(clock, settings);
         boolean crashed = false;
         try (FeedFixture fixture = new FeedFixture(target);
              ThoonkJobQueue maintainer = factory.open(target, fixture.feed, clock, settings, CommandHook.NONE)) {
+            CrashCase.Setup setup = new CrashCase.Setup(clock, settings, fixture.inspector, fixture.feed);
             setup.prepare(maintainer);
             try (ThoonkJobQueue dying = factory.open(target, fixture.feed, clock, settings, sent -> {
                 if (sent == k) {
