@@ -23,6 +23,7 @@ public final class FinishEvents implements AutoCloseable {
         this.channel = "job.finish:" + feed;
         this.subscriber = new RespClient(target.host(), target.port());
         this.publisher = new RespClient(target.host(), target.port());
+        subscriber.setTimeoutMillis(10_000); // a missing marker fails the check instead of hanging it
         subscriber.send(bytes("SUBSCRIBE"), bytes(channel), bytes(marker));
         subscriber.read();
         subscriber.read();

@@ -82,7 +82,7 @@ final class RacingWorkers {
                       Map<String, Integer> finished, AtomicInteger done, List<String> problems) {
         try (ThoonkJobQueue worker = factory.open(target, feed, clock, settings, CommandHook.NONE)) {
             int turn = seed;
-            while (done.get() < jobs) {
+            while (done.get() < jobs && !Thread.currentThread().isInterrupted()) {
                 JobClaim claim = worker.get(Duration.ofMillis(50));
                 if (claim == null) {
                     continue;
