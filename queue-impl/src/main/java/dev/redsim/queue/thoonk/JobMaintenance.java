@@ -1,0 +1,102 @@
+package dev.redsim.queue.thoonk;
+
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Transaction;
+import redis.clients.jedis.resps.Tuple;
+
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The contract's maintenance, made precise. Run by one process per job feed, every so often:
+ * <ol>
+ * <li>an id in feed.items but in none of ids/claimed/stalled is requeued only when it was also unaccounted for
+ * in the previous pass (a worker between BRPOP and its claim is unaccounted for once; requeueing it then would
+ * deliver it twice). The requeue re-checks under WATCH;</li>
+ * <li>a job claimed longer than the claim timeout is cancelled (requeued, failure counted) or, once it has been
+ * cancelled maxCancels times, stalled. Both are fenced by the claim score seen, so a fresh reclaim is left alone;</li>
+ * <li>the pass's report is published to the stats feed, when there is one.</li>
+ * </ol>
+ */
+public final class JobMaintenance {
+    private final Jedis jedis;
+    private final ThoonkKeys keys;
+    private final Clock clock;
+    private final MaintenanceSettings settings;
+    private final Job job;
+    private final Feed statsFeed;
+    private Set<String> unaccountedLast = Set.of();
+
+    /** @param statsFeed where each pass's report is published (id "latest"), or null for none */
+    public JobMaintenance(Jedis jedis, String feed, Clock clock, MaintenanceSettings settings, String statsFeed) {
+        this.jedis = jedis;
+        this.keys = new ThoonkKeys(feed);
+        this.clock = clock;
+        this.settings = settings;
+        this.job = new Job(jedis, feed, clock);
+        this.statsFeed = statsFeed == null ? null : new Feed(jedis, statsFeed, clock);
+    }
+
+    public MaintenanceReport pass() {
+        Transaction tx = jedis.multi();
+        var itemsReply = tx.hkeys(keys.items());
+        var availReply = tx.lrange(keys.ids(), 0, -1);
+        var claimReply = tx.zrangeWithScores(keys.claimed(), 0, -1);
+        var stallReply = tx.smembers(keys.stalled());
+        tx.exec();
+        Set<String> items = itemsReply.get();
+        Set<String> accounted = new HashSet<>(availReply.get());
+        // ZRANGE order (oldest claim first): timed-out jobs go back in line in the order they were claimed.
+        Map<String, Double> claimed = new LinkedHashMap<>();
+        for (Tuple t : claimReply.get()) {
+            claimed.put(t.getElement(), t.getScore());
+        }
+        accounted.addAll(claimed.keySet());
+        accounted.addAll(stallReply.get());
+
+        Set<String> unaccounted = new HashSet<>(items);
+        unaccounted.removeAll(accounted);
+        int requeued = 0;
+        for (String id : unaccounted) {
+            if (unaccountedLast.contains(id) && requeue(id)) {
+                requeued++;
+            }
+        }
+        Set<String> stillOut = new HashSet<>(unaccounted);
+        stillOut.removeAll(unaccountedLast);
+        unaccountedLast = stillOut;
+
+        int cancelled = 0;
+        int stalled = 0;
+        long now = clock.millis();
+        for (Map.Entry<String, Double> c : claimed.entrySet()) {
+            if (now - c.getValue() > settings.claimTimeout().toMillis()) {
+                if (job.failures(c.getKey()) >= settings.maxCancels()) {
+                    stalled += job.stall(c.getKey(), c.getValue()) ? 1 : 0;
+                } else {
+                    cancelled += job.cancel(c.getKey(), c.getValue()) ? 1 : 0;
+                }
+            }
+        }
+        MaintenanceReport report = new MaintenanceReport(items.size(), availReply.get().size(), claimed.size(),
+            stallReply.get().size(), unaccounted.size(), requeued, cancelled, stalled);
+        if (statsFeed != null) {
+            statsFeed.publish("latest", report.toItem());
+        }
+        return report;
+    }
+
+    /** LPUSHes the id when, under WATCH, it is still an item and still nowhere else. */
+    private boolean requeue(String id) {
+        String[] watched = {keys.items(), keys.ids(), keys.claimed(), keys.stalled()};
+        List<Object> done = Watched.run(jedis, watched, j -> j.hexists(keys.items(), id)
+                && j.lpos(keys.ids(), id) == null && j.zscore(keys.claimed(), id) == null
+                && !j.sismember(keys.stalled(), id),
+            tx -> tx.lpush(keys.ids(), id));
+        return done != null;
+    }
+}
