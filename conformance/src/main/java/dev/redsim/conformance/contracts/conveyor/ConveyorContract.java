@@ -1,0 +1,44 @@
+package dev.redsim.conformance.contracts.conveyor;
+
+import dev.redsim.conformance.property.PropertyCheck;
+import dev.redsim.conformance.target.RedisTarget;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The Conveyor contract suite. Extend it with a target and an implementation; every test talks to the
+ * implementation only through {@link ConveyorPort} and to Redis only through the target's address.
+ * Sizes: -Dredsim.conveyor.histories (default 40), -Dredsim.seed to replay a reported run.
+ */
+public abstract class ConveyorContract {
+
+    protected abstract RedisTarget target();
+
+    protected abstract ConveyorSubject subject();
+
+    private static int histories() {
+        return Integer.getInteger("redsim.conveyor.histories", 40);
+    }
+
+    @Test
+    void generatedHistoriesMatchTheModel() {
+        HistoryRunner runner = new HistoryRunner(target(), subject());
+        PropertyCheck<ConveyorOp> check = new PropertyCheck<>(
+                dev.redsim.conformance.property.Gen.listOf(ConveyorOp.gen(), 5, 40), runner::holds, 300);
+        long seed = PropertyCheck.runSeed();
+        PropertyCheck.Result<ConveyorOp> result = check.run(seed, histories());
+        String report = "";
+        if (!result.passed()) {
+            List<ConveyorOp> shrunk = result.failure().shrunk();
+            runner.holds(shrunk);
+            report = "run seed " + seed + ", case seed " + result.failure().caseSeed() + "\nshrunk history "
+                    + shrunk + "\n" + runner.failure();
+        }
+        System.out.printf("conveyor contract on %s: %d histories, %d operations (seed %d)%n",
+                target().name(), result.casesRun(), result.elementsRun(), seed);
+        assertThat(result.passed()).as(report).isTrue();
+    }
+}
