@@ -41,4 +41,23 @@ public abstract class ConveyorContract {
                 target().name(), result.casesRun(), result.elementsRun(), seed);
         assertThat(result.passed()).as(report).isTrue();
     }
+
+    @Test
+    void racingWorkersNeverShareAJob() throws Exception {
+        int workers = 4;
+        int families = Integer.getInteger("redsim.conveyor.families", 20);
+        List<String> problems = new RacingWorkers(target(), subject()).run(workers, families);
+        System.out.printf("conveyor contract on %s: %d racing workers, %d jobs%n", target().name(), workers,
+                families * 6);
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void crashAfterEveryCommandLosesNothing() throws Exception {
+        CrashInjection crashes = new CrashInjection(target(), subject());
+        List<String> problems = crashes.run();
+        System.out.printf("conveyor contract on %s: %d injected crashes%n", target().name(),
+                crashes.crashesInjected());
+        assertThat(problems).isEmpty();
+    }
 }
