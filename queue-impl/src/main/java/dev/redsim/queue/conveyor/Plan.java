@@ -2,6 +2,7 @@ package dev.redsim.queue.conveyor;
 
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Transaction;
+import redis.clients.jedis.exceptions.JedisDataException;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +26,15 @@ final class Plan {
         for (Consumer<Transaction> step : steps) {
             step.accept(tx);
         }
-        return tx.exec();
+        List<Object> replies = tx.exec();
+        if (replies != null) {
+            for (Object reply : replies) {
+                // Redis runs the rest of a transaction after a failing command (no rollback); surface it anyway.
+                if (reply instanceof RuntimeException error) {
+                    throw new JedisDataException("command failed inside EXEC: " + error.getMessage(), error);
+                }
+            }
+        }
+        return replies;
     }
 }
