@@ -39,6 +39,7 @@ public abstract class ConveyorContract {
         }
         System.out.printf("conveyor contract on %s: %d histories, %d operations (seed %d)%n",
                 target().name(), result.casesRun(), result.elementsRun(), seed);
+        System.out.printf("  job-steps per place: %s%n", runner.coverage());
         assertThat(result.passed()).as(report).isTrue();
     }
 

@@ -22,6 +22,12 @@ final class HistoryRunner {
     private final RedisTarget target;
     private final ConveyorSubject subject;
     private String failure;
+    /** How often each kind of place held a job after a step, and how many stale completions were fenced off. */
+    private final Map<String, Integer> coverage = new TreeMap<>();
+
+    Map<String, Integer> coverage() {
+        return coverage;
+    }
 
     HistoryRunner(RedisTarget target, ConveyorSubject subject) {
         this.target = target;
@@ -59,6 +65,8 @@ final class HistoryRunner {
                 String problem = step(history.get(i), port, model, clock, claims);
                 if (problem == null) {
                     problem = compare(port, model);
+                    model.expectedPlaces().forEach((place, jobs) ->
+                            coverage.merge(place.replaceAll(":.*", ""), jobs.size(), Integer::sum));
                 }
                 if (problem != null) {
                     return "step " + i + " " + history.get(i) + ": " + problem;
@@ -97,6 +105,8 @@ final class HistoryRunner {
                 }
                 if (expected) {
                     model.complete(claimed.uuid());
+                } else {
+                    coverage.merge("fenced stale completions", 1, Integer::sum);
                 }
         } else if (op instanceof ConveyorOp.Fail f) {
                 if (claims.isEmpty()) {
