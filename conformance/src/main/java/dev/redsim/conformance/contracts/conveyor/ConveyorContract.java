@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The Conveyor contract suite. Extend it with a target and an implementation; every test talks to the
  * implementation only through {@link ConveyorPort} and to Redis only through the target's address.
- * Sizes: -Dredsim.conveyor.histories (default 40), -Dredsim.seed to replay a reported run.
+ * Sizes: -Dredsim.conveyor.histories (default 100), -Dredsim.seed to replay a reported run.
  */
 public abstract class ConveyorContract {
 
@@ -20,7 +20,7 @@ public abstract class ConveyorContract {
     protected abstract ConveyorSubject subject();
 
     private static int histories() {
-        return Integer.getInteger("redsim.conveyor.histories", 40);
+        return Integer.getInteger("redsim.conveyor.histories", 100);
     }
 
     @Test

@@ -72,8 +72,9 @@ final class RacingWorkers {
                         if (other != null) {
                             problems.add(c.uuid() + " delivered to " + name + " while " + other + " holds a valid lease");
                         }
-                        holder.remove(c.uuid(), name);
                         boolean firstAttempt = c.retry() == 0;
+                        // Released just before the job leaves our hands: until then nobody else may be given it.
+                        holder.remove(c.uuid(), name);
                         if (failOnce.contains(c.uuid()) && firstAttempt) {
                             if (!port.fail(c, "planned")) {
                                 problems.add("fail of a current lease refused: " + c.uuid());
