@@ -4,6 +4,7 @@ import redis.clients.jedis.Jedis;
 
 import java.nio.charset.StandardCharsets;
 import java.time.InstantSource;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -40,15 +41,19 @@ final class Finisher {
             placement.place(plan, JobWire.decode(child), child, clock.instant());
         }
         if (children.isEmpty() && !activeChildren) {
-            planFinal(finished, plan);
+            planFinal(finished, plan, new HashSet<>());
         } else {
             plan.then(tx -> tx.del(keys.children(uuid)))
                     .then(tx -> tx.sadd(keys.waiting(), Placement.utf8(uuid)));
         }
     }
 
-    private void planFinal(Job job, Plan plan) {
+    /** @param finalizing uuids already finalized in this plan: parent links written by hand can form a cycle */
+    private void planFinal(Job job, Plan plan, Set<String> finalizing) {
         String uuid = job.uuid();
+        if (!finalizing.add(uuid)) {
+            return;
+        }
         byte[] id = Placement.utf8(uuid);
         jedis.watch(keys.onComplete(uuid));
         for (byte[] successor : jedis.lrange(keys.onComplete(uuid), 0, -1)) {
@@ -61,11 +66,11 @@ final class Finisher {
                 // Rewritten so that Add, which watches jobs:<uuid>, notices that the onComplete list is closed.
                 .then(tx -> tx.set(keys.job(uuid), record));
         if (job.hasParent()) {
-            planLeaveParent(uuid, job.parentUuid(), plan);
+            planLeaveParent(uuid, job.parentUuid(), plan, finalizing);
         }
     }
 
-    private void planLeaveParent(String child, String parent, Plan plan) {
+    private void planLeaveParent(String child, String parent, Plan plan, Set<String> finalizing) {
         jedis.watch(keys.active(parent), keys.job(parent));
         Set<byte[]> active = jedis.smembers(keys.active(parent));
         plan.then(tx -> tx.srem(keys.active(parent), Placement.utf8(child)));
@@ -73,7 +78,7 @@ final class Finisher {
         if (last && jedis.sismember(keys.waiting(), Placement.utf8(parent))) {
             byte[] parentRecord = jedis.get(keys.job(parent));
             if (parentRecord != null) {
-                planFinal(JobWire.decode(parentRecord), plan);
+                planFinal(JobWire.decode(parentRecord), plan, finalizing);
             }
         }
     }
