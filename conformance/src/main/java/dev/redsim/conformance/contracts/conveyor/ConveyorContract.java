@@ -43,6 +43,16 @@ public abstract class ConveyorContract {
         assertThat(result.passed()).as(report).isTrue();
     }
 
+    /** The histories take the backoff from the subject; this checks the promise itself: positive, never shrinking. */
+    @Test
+    void backoffIsPositiveAndNeverShrinks() {
+        ConveyorSubject subject = subject();
+        for (int retry = 1; retry < 40; retry++) {
+            assertThat(subject.backoff(retry)).as("backoff(%d)", retry).isPositive()
+                    .isLessThanOrEqualTo(subject.backoff(retry + 1));
+        }
+    }
+
     @Test
     void racingWorkersNeverShareAJob() throws Exception {
         int workers = 4;
