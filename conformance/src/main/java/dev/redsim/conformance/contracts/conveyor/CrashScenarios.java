@@ -36,7 +36,7 @@ final class CrashScenarios {
                     w.complete("parent");
                     w.complete(w.claim().uuid());
                     w.claim();
-                }, (w, p) -> p.complete(w.leases.get(lastClaimedChild(w)))),
+                }, (w, p) -> p.complete(w.leases.get(w.lastClaimed))),
                 new Scenario("fail with a retry left", w -> {
                     w.add(new JobSpec("flaky", CrashWorld.QUEUE, "", "", 0, 1, new byte[0]));
                     w.claim();
@@ -69,12 +69,6 @@ final class CrashScenarios {
         w.claim();
         w.add(withParent("child-1", "parent")).add(withParent("child-2", "parent"))
                 .add(withPredecessor("successor", "parent"));
-    }
-
-    private static String lastClaimedChild(CrashWorld w) {
-        return w.leases.containsKey("child-2") && !w.leases.containsKey("child-1") ? "child-2"
-                : w.leases.keySet().stream().filter(u -> u.startsWith("child-")).sorted()
-                .reduce((a, b) -> b).orElseThrow();
     }
 
     static JobSpec withParent(String uuid, String parent) {

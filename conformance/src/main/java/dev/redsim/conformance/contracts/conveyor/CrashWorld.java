@@ -1,9 +1,7 @@
 package dev.redsim.conformance.contracts.conveyor;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -19,6 +17,8 @@ final class CrashWorld {
     final ManualClock clock;
     final Set<String> accepted = new LinkedHashSet<>();
     final Map<String, Claimed> leases = new HashMap<>();
+    /** The uuid of the most recent claim. */
+    String lastClaimed;
 
     CrashWorld(ConveyorPort port, ManualClock clock) {
         this.port = port;
@@ -40,6 +40,7 @@ final class CrashWorld {
         Optional<Claimed> claimed = port.claim(QUEUE);
         Claimed c = claimed.orElseThrow(() -> new IllegalStateException("scenario setup: nothing to claim"));
         leases.put(c.uuid(), c);
+        lastClaimed = c.uuid();
         return c;
     }
 
@@ -47,9 +48,5 @@ final class CrashWorld {
         if (!port.complete(leases.get(uuid))) {
             throw new IllegalStateException("scenario setup: completion refused");
         }
-    }
-
-    List<String> sortedAccepted() {
-        return new ArrayList<>(accepted);
     }
 }
