@@ -1,0 +1,16 @@
+package dev.redsim.conformance.contracts.conveyor;
+
+import java.time.Duration;
+import java.time.InstantSource;
+
+/** The implementation under test: how to connect it to a Redis, and the timing policy it promises. */
+public interface ConveyorSubject {
+    /** A new connection; all time must come from {@code clock}. */
+    ConveyorPort connect(String host, int port, InstantSource clock);
+
+    /** How long a claim stays exclusive. */
+    Duration lease();
+
+    /** The delay before retry number {@code retry} (1-based); the suite checks it never shrinks. */
+    Duration backoff(int retry);
+}

@@ -1,0 +1,79 @@
+package dev.redsim.queue.conveyor;
+
+import redis.clients.jedis.Jedis;
+
+import java.time.InstantSource;
+import java.util.UUID;
+
+/**
+ * The spec's Add: buffer under a live parent, wait behind an unfinished predecessor, or place the job (schedule
+ * or LPUSH, recording it in a dead parent's active set). One WATCH/MULTI/EXEC, so the check of the parent's or
+ * predecessor's state and the write cannot be separated by their completion (which would strand the job).
+ */
+final class Adder {
+    private final Optimistic redis;
+    private final ConveyorKeys keys;
+    private final Placement placement;
+    private final InstantSource clock;
+
+    Adder(Optimistic redis, ConveyorKeys keys, Placement placement, InstantSource clock) {
+        this.redis = redis;
+        this.keys = keys;
+        this.placement = placement;
+        this.clock = clock;
+    }
+
+    Job add(Deadline deadline, Job job, boolean deadParent) {
+        Job ready = validated(job);
+        byte[] bytes = JobWire.encode(ready);
+        redis.run("add", deadline, () -> attempt(ready, bytes, deadParent) ? Boolean.TRUE : null);
+        return ready;
+    }
+
+    private Job validated(Job job) {
+        if (job == null) {
+            throw new InvalidJobException("job is null");
+        }
+        if (job.queue().isEmpty()) {
+            throw new InvalidJobException("queue is empty");
+        }
+        if (job.maxRetries() < 0) {
+            throw new InvalidJobException("max_retries is negative");
+        }
+        Job withId = job.uuid().isEmpty() ? job.withUuid(UUID.randomUUID().toString()) : job;
+        if (withId.uuid().equals(withId.parentUuid()) || withId.uuid().equals(withId.predecessorUuid())) {
+            throw new InvalidJobException("a job cannot be its own parent or predecessor");
+        }
+        return withId;
+    }
+
+    private boolean attempt(Job job, byte[] bytes, boolean deadParent) {
+        Jedis jedis = redis.jedis();
+        Plan plan = new Plan();
+        boolean parentDead = deadParent;
+        if (job.hasParent() && !deadParent) {
+            // A parent that already finished running released its children: buffering now would strand the job.
+            jedis.watch(keys.job(job.parentUuid()));
+            parentDead = finishedRunning(jedis.get(keys.job(job.parentUuid())));
+        }
+        if (job.hasParent() && !parentDead) {
+            plan.then(tx -> tx.rpush(keys.children(job.parentUuid()), bytes));
+        } else if (job.hasPredecessor() && !parentDead && !predecessorFinal(jedis, job.predecessorUuid())) {
+            plan.then(tx -> tx.rpush(keys.onComplete(job.predecessorUuid()), bytes));
+        } else {
+            placement.place(plan, job, bytes, clock.instant());
+        }
+        return plan.exec(jedis) != null;
+    }
+
+    private static boolean finishedRunning(byte[] record) {
+        return record != null && JobWire.decode(record).status().finished();
+    }
+
+    /** Final = its onComplete list was released; every such transition rewrites jobs:<uuid>, which we watch. */
+    private boolean predecessorFinal(Jedis jedis, String predecessor) {
+        jedis.watch(keys.job(predecessor));
+        byte[] id = Placement.utf8(predecessor);
+        return jedis.sismember(keys.done(), id) || jedis.sismember(keys.failed(), id);
+    }
+}

@@ -1,0 +1,79 @@
+package dev.redsim.queue.conveyor;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Every key Conveyor touches, in one place. The spec's names (scheduled, jobs:<uuid>, jobs:<parent>:children,
+ * jobs:<parent>:active, jobs:<pred>:onComplete, and the queue name itself) are kept as they are; the spec's
+ * braces are placeholders, not hash tags. Our additions (leases, waiting, done, failed, the per-job lease
+ * token) live beside them. The prefix is empty by default; "{conveyor}:" puts every key in one Redis Cluster
+ * slot, which multi-key transactions need there (see docs/contracts/conveyor.md).
+ */
+public final class ConveyorKeys {
+    private final String prefix;
+
+    public ConveyorKeys(String prefix) {
+        this.prefix = prefix;
+    }
+
+    public static ConveyorKeys standard() {
+        return new ConveyorKeys("");
+    }
+
+    /** The queue list: LPUSH on add, taken from the right by claims, so it is FIFO. */
+    public byte[] queue(String name) {
+        return key(name);
+    }
+
+    /** Sorted set of serialized jobs scored by run-at in epoch seconds (fractions allowed). */
+    public byte[] scheduled() {
+        return key("scheduled");
+    }
+
+    /** The job's last written state (status RUNNING while claimed, then COMPLETED or FAILED). */
+    public byte[] job(String uuid) {
+        return key("jobs:" + uuid);
+    }
+
+    /** Children added while the parent had not finished running: serialized jobs, released when it does. */
+    public byte[] children(String parent) {
+        return key("jobs:" + parent + ":children");
+    }
+
+    /** Uuids of released children that have not finished yet; the parent completes when it is empty. */
+    public byte[] active(String parent) {
+        return key("jobs:" + parent + ":active");
+    }
+
+    /** Serialized jobs waiting for this predecessor to finish. */
+    public byte[] onComplete(String predecessor) {
+        return key("jobs:" + predecessor + ":onComplete");
+    }
+
+    /** The fencing token of the job's current lease; absent when nobody holds the job. */
+    public byte[] lease(String uuid) {
+        return key("jobs:" + uuid + ":lease");
+    }
+
+    /** Sorted set of claimed job uuids scored by lease expiry in epoch milliseconds. */
+    public byte[] leases() {
+        return key("conveyor:leases");
+    }
+
+    /** Uuids of jobs that ran but wait for their released children. */
+    public byte[] waiting() {
+        return key("conveyor:waiting");
+    }
+
+    public byte[] done() {
+        return key("conveyor:done");
+    }
+
+    public byte[] failed() {
+        return key("conveyor:failed");
+    }
+
+    private byte[] key(String name) {
+        return (prefix + name).getBytes(StandardCharsets.UTF_8);
+    }
+}

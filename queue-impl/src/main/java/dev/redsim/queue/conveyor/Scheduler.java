@@ -1,0 +1,54 @@
+package dev.redsim.queue.conveyor;
+
+import redis.clients.jedis.Jedis;
+
+import java.time.InstantSource;
+import java.util.List;
+
+/**
+ * Moves due jobs from `scheduled` to their queues. Every worker may run it at the same time: the read of the due
+ * jobs and their ZREM + LPUSH form one WATCH/MULTI/EXEC on `scheduled`, so a job is moved by exactly one runner
+ * (upstream ignored ZREM's result and could enqueue a job twice).
+ */
+final class Scheduler {
+    private static final int BATCH = 100;
+
+    private final Optimistic redis;
+    private final ConveyorKeys keys;
+    private final InstantSource clock;
+
+    Scheduler(Optimistic redis, ConveyorKeys keys, InstantSource clock) {
+        this.redis = redis;
+        this.keys = keys;
+        this.clock = clock;
+    }
+
+    /** @return how many jobs this call moved */
+    int moveDue(Deadline deadline) {
+        int moved = 0;
+        while (true) {
+            int batch = redis.run("schedule", deadline, this::moveBatch);
+            moved += batch;
+            if (batch < BATCH) {
+                return moved;
+            }
+        }
+    }
+
+    private Integer moveBatch() {
+        Jedis jedis = redis.jedis();
+        jedis.watch(keys.scheduled());
+        double now = Placement.epochSeconds(clock.instant());
+        List<byte[]> due = jedis.zrangeByScore(keys.scheduled(), Double.NEGATIVE_INFINITY, now, 0, BATCH);
+        if (due.isEmpty()) {
+            jedis.unwatch();
+            return 0;
+        }
+        Plan plan = new Plan();
+        for (byte[] job : due) {
+            String queue = JobWire.decode(job).queue();
+            plan.then(tx -> tx.zrem(keys.scheduled(), job)).then(tx -> tx.lpush(keys.queue(queue), job));
+        }
+        return plan.exec(jedis) == null ? null : due.size();
+    }
+}
