@@ -1,5 +1,6 @@
 package dev.redsim.conformance;
 
+import dev.redsim.conformance.resp.BlockedClientsProbe;
 import dev.redsim.conformance.resp.RespClient;
 import dev.redsim.conformance.resp.RespValue;
 import dev.redsim.conformance.target.RedisTarget;
@@ -41,14 +42,8 @@ class BlockedClientsAdminTest {
         void run(RespClient admin, RespClient blocked, List<String> seen) throws Exception;
     }
 
-    static void awaitBlocked(RespClient admin, int count) throws InterruptedException {
-        for (int i = 0; i < 5000; i++) {
-            if (admin.call("INFO", "clients").text().contains("blocked_clients:" + count + "\r\n")) {
-                return;
-            }
-            Thread.sleep(1);
-        }
-        throw new AssertionError("never " + count + " blocked clients");
+    static void awaitBlocked(RespClient admin, int count) {
+        BlockedClientsProbe.require(admin, count);
     }
 
     private static byte[][] args(String... words) {

@@ -1,5 +1,6 @@
 package dev.redsim.conformance;
 
+import dev.redsim.conformance.resp.BlockedClientsProbe;
 import dev.redsim.conformance.resp.RespClient;
 import dev.redsim.simulator.RedisSimulator;
 import org.junit.jupiter.api.AfterEach;
@@ -34,14 +35,8 @@ class BlockingTimeoutTest {
         simulator.close();
     }
 
-    private void awaitBlocked(int count) throws InterruptedException {
-        for (int i = 0; i < 2000; i++) {
-            if (other.call("INFO", "clients").text().contains("blocked_clients:" + count + "\r\n")) {
-                return;
-            }
-            Thread.sleep(1);
-        }
-        throw new AssertionError("never " + count + " blocked clients");
+    private void awaitBlocked(int count) {
+        BlockedClientsProbe.require(other, count);
     }
 
     @Test
@@ -49,7 +44,11 @@ class BlockingTimeoutTest {
         waiter.send("BLPOP".getBytes(), "q".getBytes(), "5".getBytes());
         awaitBlocked(1);
         simulator.advanceTime(Duration.ofMillis(4999));
-        Thread.sleep(30); // real time passes; the frozen clock does not
+        // the periodic timeout check runs on real time but reads the frozen clock: run it once more, deliberately
+        simulator.onEngine(() -> {
+            simulator.engine().checkBlockedTimeouts();
+            return null;
+        });
         awaitBlocked(1);
         simulator.advanceTime(Duration.ofMillis(1));
         assertThat(waiter.read().toString()).isEqualTo("*-1\\r\\n");

@@ -84,7 +84,7 @@ class CliTest {
         run("tmux", "-L", socket, "send-keys", "-t", "cli", "Enter");
     }
 
-    /** Polls the terminal until the text shows (an external process: there is no event to wait on). */
+    /** Reads the terminal until the text shows (an external process: there is no event to wait on), bounded. */
     private static void awaitScreen(String socket, String expected) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
         String screen = "";
@@ -93,8 +93,7 @@ class CliTest {
             if (screen.contains(expected)) {
                 return;
             }
-            Thread.onSpinWait();
-            TimeUnit.MILLISECONDS.sleep(20);
+            Thread.onSpinWait(); // each capture is a tmux process run: the loop paces itself
         }
         throw new AssertionError("terminal never showed '" + expected + "'; screen:\n" + screen);
     }

@@ -57,12 +57,12 @@ class RedisServerTargetTest {
             }
             assertThat(port).as("the child JVM started a redis-server").isPositive();
             assertThat(listening(port)).isTrue();
+            java.util.List<ProcessHandle> servers = child.toHandle().descendants().toList(); // watchdog, redis-server
+            assertThat(servers).isNotEmpty();
             child.destroyForcibly(); // SIGKILL: no shutdown hook runs
             child.waitFor(10, TimeUnit.SECONDS);
-            // the watchdog notices within half a second; poll an external process, there is no event to wait on
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (listening(port) && System.nanoTime() < deadline) {
-                TimeUnit.MILLISECONDS.sleep(50);
+            for (ProcessHandle server : servers) {
+                server.onExit().get(10, TimeUnit.SECONDS); // the watchdog notices within half a second
             }
             assertThat(listening(port)).as("redis-server on %d outlived its JVM", port).isFalse();
         } finally {

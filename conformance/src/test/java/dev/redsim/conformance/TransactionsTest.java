@@ -209,10 +209,11 @@ class TransactionsTest {
         call(c2, "MULTI");
         call(c2, "SET", "a", "1");
         c2.close();
-        // the engine forgets the connection when Netty reports it closed; wait for that (bounded)
+        // the engine forgets the connection when Netty reports it closed; each onEngine call is a turn of the
+        // event loop, which handles the close in order (bounded)
         long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
         while (simulator.onEngine(() -> simulator.engine().clients().size()) > 1 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
+            Thread.onSpinWait();
         }
         assertThat(simulator.onEngine(() -> simulator.engine().clients().size())).isEqualTo(1);
         call(c1, "SET", "a", "2"); // touching a key nobody watches any more

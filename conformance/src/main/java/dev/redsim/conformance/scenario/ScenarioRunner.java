@@ -1,5 +1,6 @@
 package dev.redsim.conformance.scenario;
 
+import dev.redsim.conformance.resp.BlockedClientsProbe;
 import dev.redsim.conformance.resp.RespClient;
 import dev.redsim.conformance.resp.RespValue;
 import dev.redsim.conformance.target.RedisTarget;
@@ -111,26 +112,10 @@ public final class ScenarioRunner {
         return new RespClient[] {a, b};
     }
 
-    /** Polls INFO clients until blocked_clients equals {@code want}, for at most 5 seconds. */
+    /** Waits (for at most 5 seconds) until the target reports {@code want} blocked clients. */
     private static boolean awaitBlocked(RedisTarget target, long want) {
-        long giveUp = System.nanoTime() + 5_000_000_000L;
         try (RespClient admin = new RespClient(target.host(), target.port())) {
-            while (true) {
-                String info = admin.call("INFO", "clients").text();
-                java.util.regex.Matcher m = java.util.regex.Pattern.compile("blocked_clients:(\\d+)").matcher(info);
-                if (m.find() && Long.parseLong(m.group(1)) == want) {
-                    return true;
-                }
-                if (System.nanoTime() > giveUp) {
-                    return false;
-                }
-                try {
-                    Thread.sleep(2);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                }
-            }
+            return BlockedClientsProbe.await(admin, want, java.time.Duration.ofSeconds(5));
         }
     }
 
