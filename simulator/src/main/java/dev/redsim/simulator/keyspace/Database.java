@@ -81,37 +81,30 @@ public final class Database {
 
     /** A lookup for a read command: counts keyspace hits and misses as Redis's lookupKeyRead does. */
     public RedisValue getForRead(Bytes key) {
-        RedisValue value = get(key);
-        if (value == null) {
-            misses++;
-            hooks.missed(this, key);
-        } else {
-            hits++;
-        }
-        return value;
+        return countRead(key, get(key), true);
     }
 
     /** A read that counts hits and misses but leaves the access time (EXISTS, TYPE, TTL, OBJECT: LOOKUP_NOTOUCH). */
     public RedisValue peekForRead(Bytes key) {
-        RedisValue value = peek(key);
-        if (value == null) {
-            misses++;
-            hooks.missed(this, key);
-        } else {
-            hits++;
-        }
-        return value;
+        return countRead(key, peek(key), true);
     }
 
     /** As {@link #peekForRead(Bytes)} without the "keymiss" event (OBJECT: Redis's LOOKUP_NONOTIFY). */
     public RedisValue peekForReadNoNotify(Bytes key) {
-        RedisValue value = peek(key);
-        if (value == null) {
-            misses++;
-        } else {
+        return countRead(key, peek(key), false);
+    }
+
+    /** Counts a read as a keyspace hit or miss; a miss is reported ("keymiss") unless told not to. */
+    private RedisValue countRead(Bytes key, RedisValue value, boolean reportMiss) {
+        if (value != null) {
             hits++;
+            return value;
         }
-        return value;
+        misses++;
+        if (reportMiss) {
+            hooks.missed(this, key);
+        }
+        return null;
     }
 
     public boolean exists(Bytes key) {
