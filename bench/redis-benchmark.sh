@@ -12,29 +12,8 @@ REQUESTS=${REQUESTS:-100000}
 CLIENTS=${CLIENTS:-50}
 ROUNDS=${ROUNDS:-2}
 TESTS=${TESTS:-ping_mbulk,set,get,incr,lpush,rpush,lpop,rpop,sadd,hset,spop,zadd,zpopmin,lrange_100,mset}
-JAR=simulator/target/redsim-simulator.jar
 
-for tool in redis-server redis-benchmark redis-cli python3; do
-  command -v "$tool" >/dev/null || { echo "needs $tool (apt-get install redis-server redis-tools python3)"; exit 2; }
-done
-[ -f "$JAR" ] || mvn -q -pl simulator package -DskipTests
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-REDIS_PORT=$(free_port)
-SIM_PORT=$(free_port)
-WORK=$(mktemp -d)
-PIDS=()
-cleanup() { for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$WORK"; }
-trap cleanup EXIT
-
-redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no --daemonize no --dir "$WORK" \
-  --loglevel warning > "$WORK/redis.log" 2>&1 &
-PIDS+=($!)
-java -jar "$JAR" --port "$SIM_PORT" > "$WORK/sim.log" 2>&1 &
-PIDS+=($!)
-for port in "$REDIS_PORT" "$SIM_PORT"; do
-  for _ in $(seq 1 100); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep 0.1; done
-done
+source bench/servers.sh
 
 echo "redis-server $(redis-server --version | sed 's/.*v=\([^ ]*\).*/\1/') on $REDIS_PORT, simulator on $SIM_PORT;" \
      "$REQUESTS requests x ${TESTS//,/ } ; $CLIENTS clients; $ROUNDS rounds; $(nproc) cores"
