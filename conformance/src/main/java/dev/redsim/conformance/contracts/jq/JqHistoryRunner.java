@@ -65,6 +65,7 @@ final class JqHistoryRunner {
         JqModel model = new JqModel(subject, START_MILLIS);
         List<JqClaim> claims = new ArrayList<>();
         try (JqPort port = subject.connect(target.host(), target.port(), clock)) {
+            port.putConstraint(JqModel.THROTTLE);
             for (int i = 0; i < history.size(); i++) {
                 steps++;
                 String problem = step(history.get(i), port, model, clock, claims);
@@ -81,7 +82,7 @@ final class JqHistoryRunner {
 
     private String step(JqOp op, JqPort port, JqModel model, ManualClock clock, List<JqClaim> claims) {
         if (op instanceof JqOp.Enqueue e) {
-            JqJob job = new JqJob("job", null, e.priority(), e.maxRetry(), e.keepResult(), e.timeoutMillis());
+            JqJob job = new JqJob(e.throttled() ? "b" : "a", null, e.priority(), e.maxRetry(), e.keepResult(), e.timeoutMillis());
             long id = port.enqueue(job);
             List<Long> ids = model.ids();
             if (!ids.isEmpty() && id <= ids.get(ids.size() - 1)) {
@@ -93,6 +94,9 @@ final class JqHistoryRunner {
             Optional<JqClaim> expected = model.claim();
             Optional<JqClaim> actual = port.claim("w");
             count(actual.isPresent() ? "claim" : "claim-none");
+            if (model.skippedThrottled) {
+                count("claim-skipped-throttled");
+            }
             actual.ifPresent(claims::add);
             return Objects.equals(expected, actual) ? null : "claimed " + actual + ", model chose " + expected;
         } else if (op instanceof JqOp.Succeed s) {

@@ -31,7 +31,14 @@ final class JqModel {
         }
     }
 
+    /** Every history runs under this constraint: jobs named "b", one at a time, two starts per 3 s. */
+    static final JqConstraintSpec THROTTLE = new JqConstraintSpec("throttle-b", "b", null, 2, 3_000, 1);
+
     private final JqSubject subject;
+    /** Start times of "b" attempts, for the rate window. */
+    private final List<Long> throttledStarts = new ArrayList<>();
+    /** Whether the last claim passed over a throttled job that came first in (priority, enqueue) order. */
+    boolean skippedThrottled;
     private final Map<Long, Job> jobs = new LinkedHashMap<>();
     long now;
 
@@ -58,9 +65,14 @@ final class JqModel {
                 j.state = "queued";
             }
         }
-        Optional<Job> chosen = jobs.values().stream().filter(j -> j.state.equals("queued"))
-                .min(Comparator.<Job>comparingInt(j -> j.spec.priority()).thenComparingLong(j -> j.id));
+        List<Job> eligible = jobs.values().stream().filter(j -> j.state.equals("queued"))
+                .sorted(Comparator.<Job>comparingInt(j -> j.spec.priority()).thenComparingLong(j -> j.id)).toList();
+        Optional<Job> chosen = eligible.stream().filter(j -> admitted(j)).findFirst();
+        skippedThrottled = !eligible.isEmpty() && chosen.map(j -> j != eligible.get(0)).orElse(true);
         chosen.ifPresent(j -> {
+            if (throttled(j)) {
+                throttledStarts.add(now);
+            }
             j.state = "running";
             j.attempts++;
             j.deadline = now + j.spec.timeoutMillis();
@@ -116,6 +128,20 @@ final class JqModel {
         }
         jobs.values().forEach(j -> out.get(j.state).add(j.id));
         return out;
+    }
+
+    private boolean throttled(Job j) {
+        return j.spec.name().equals(THROTTLE.name());
+    }
+
+    /** A dispatch fits the constraint: fewer than limit starts in (now - window, now], fewer than max running. */
+    private boolean admitted(Job j) {
+        if (!throttled(j)) {
+            return true;
+        }
+        long inWindow = throttledStarts.stream().filter(t -> t > now - THROTTLE.windowMillis()).count();
+        long running = jobs.values().stream().filter(x -> throttled(x) && x.state.equals("running")).count();
+        return inWindow < THROTTLE.rateLimit() && running < THROTTLE.concurrency();
     }
 
     private Job running(JqClaim claim) {

@@ -6,7 +6,9 @@ import java.util.List;
 
 /** One step of a generated history. {@code pick} chooses among existing claims or jobs, modulo their number. */
 public sealed interface JqOp {
-    record Enqueue(int priority, int maxRetry, boolean keepResult, long timeoutMillis) implements JqOp {
+    /** {@code throttled}: the job is named "b", which the history's constraint limits; otherwise "a". */
+    record Enqueue(boolean throttled, int priority, int maxRetry, boolean keepResult, long timeoutMillis)
+            implements JqOp {
     }
 
     record Claim() implements JqOp {
@@ -29,7 +31,7 @@ public sealed interface JqOp {
     }
 
     static Gen<JqOp> gen() {
-        Gen<JqOp> enqueue = r -> new Enqueue(
+        Gen<JqOp> enqueue = r -> new Enqueue(r.nextInt(3) == 0,
                 Gen.elements(-2, -1, 0, 0, 1, 2, Integer.MIN_VALUE, Integer.MAX_VALUE).next(r),
                 r.nextInt(0, 3), r.nextBoolean(), Gen.elements(1_000L, 2_000L, 30_000L).next(r));
         Gen<JqOp> claim = r -> new Claim();
