@@ -198,4 +198,14 @@ public abstract class JqContract {
             }
         }
     }
+
+    /** A master that dies after any single command of any operation loses no job (see {@link JqCrashInjection}). */
+    @Test
+    void aCrashAfterAnyCommandLosesNoJob() throws Exception {
+        JqCrashInjection crashes = new JqCrashInjection(target(), subject());
+        List<String> problems = crashes.run();
+        System.out.printf("jq contract on %s: %d injected crashes over %d operations%n", target().name(),
+                crashes.crashesInjected(), JqCrashInjection.scenarios().size());
+        assertThat(problems).isEmpty();
+    }
 }
