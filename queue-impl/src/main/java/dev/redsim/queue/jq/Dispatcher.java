@@ -34,6 +34,10 @@ final class Dispatcher {
 
     private Integer tryPromote() {
         long now = ctx.now();
+        // One unwatched look first: most claims find nothing due, and then need no WATCH round trips.
+        if (ctx.jedis.zrangeByScore(ctx.keys.delayed(), Double.NEGATIVE_INFINITY, now, 0, 1).isEmpty()) {
+            return 0;
+        }
         ctx.jedis.watch(ctx.keys.delayed());
         List<byte[]> due = ctx.jedis.zrangeByScore(ctx.keys.delayed(), Double.NEGATIVE_INFINITY, now);
         if (due.isEmpty()) {
@@ -64,19 +68,27 @@ final class Dispatcher {
         long now = ctx.now();
         ctx.jedis.watch(ctx.keys.ready(), ctx.keys.constraints());
         List<Constraint> all = constraints.list();
-        List<byte[]> candidates = ctx.jedis.zrange(ctx.keys.ready(), 0, ctx.options.candidateScan() - 1);
-        for (byte[] member : candidates) {
-            long id = JqKeys.idOf(member);
-            JobRecord job = JobRecord.read(id, ctx.jedis.hgetAll(ctx.keys.job(id)));
-            if (job == null) {
-                continue;
+        // Pages that grow (1, 8, 64, ...): usually the first job is admitted, and a claim reads one member.
+        int from = 0;
+        for (int page = 1; from < ctx.options.candidateScan(); page *= 8) {
+            int to = Math.min(from + page, ctx.options.candidateScan()) - 1;
+            List<byte[]> candidates = ctx.jedis.zrange(ctx.keys.ready(), from, to);
+            for (byte[] member : candidates) {
+                long id = JqKeys.idOf(member);
+                JobRecord job = JobRecord.read(id, ctx.jedis.hgetAll(ctx.keys.job(id)));
+                if (job == null) {
+                    continue;
+                }
+                List<Constraint> matched = all.stream()
+                        .filter(c -> c.matcher().matches(job.request().name(), job.request().argument())).toList();
+                if (constraints.admit(matched, now)) {
+                    return commit(job, matched, worker, now);
+                }
             }
-            List<Constraint> matched = all.stream()
-                    .filter(c -> c.matcher().matches(job.request().name(), job.request().argument())).toList();
-            if (constraints.admit(matched, now)) {
-                Optional<Assignment> claimed = commit(job, matched, worker, now);
-                return claimed == null ? null : claimed;
+            if (candidates.size() < to - from + 1) {
+                break;
             }
+            from = to + 1;
         }
         ctx.jedis.unwatch();
         return Optional.empty();
