@@ -1,0 +1,211 @@
+package dev.redsim.conformance.contracts.jq;
+
+import dev.redsim.conformance.contracts.conveyor.ManualClock;
+import dev.redsim.conformance.property.Gen;
+import dev.redsim.conformance.property.PropertyCheck;
+import dev.redsim.conformance.target.RedisTarget;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The JQ contract suite (shared/contracts/jq-spec.ja.md). Extend it with a target and an implementation; tests
+ * reach the implementation only through {@link JqPort}. Time is a manual clock: no test sleeps.
+ * Sizes: -Dredsim.jq.histories (default 150), -Dredsim.seed to replay a reported run.
+ */
+public abstract class JqContract {
+    private static final long START = JqHistoryRunner.START_MILLIS;
+
+    protected abstract RedisTarget target();
+
+    protected abstract JqSubject subject();
+
+    private static int histories() {
+        return Integer.getInteger("redsim.jq.histories", 150);
+    }
+
+    @Test
+    void generatedHistoriesMatchTheModel() {
+        JqHistoryRunner runner = new JqHistoryRunner(target(), subject());
+        PropertyCheck<JqOp> check = new PropertyCheck<>(Gen.listOf(JqOp.gen(), 5, 60), runner::holds, 300);
+        long seed = PropertyCheck.runSeed();
+        PropertyCheck.Result<JqOp> result = check.run(seed, histories());
+        String report = "";
+        if (!result.passed()) {
+            List<JqOp> shrunk = result.failure().shrunk();
+            runner.holds(shrunk);
+            report = "run seed " + seed + ", case seed " + result.failure().caseSeed() + "\nshrunk history "
+                    + shrunk + "\n" + runner.failure();
+        }
+        System.out.printf("jq contract on %s: property 'model', %d histories, %d operations, %d steps run"
+                        + " (seed %d)%n", target().name(), result.casesRun(), result.elementsRun(), runner.steps(),
+                seed);
+        System.out.printf("  outcomes: %s%n", runner.coverage());
+        assertThat(result.passed()).as(report).isTrue();
+    }
+
+    @Test
+    void retriesBackOffExponentiallyAndStopAtMaxRetryPlusOne() {
+        JqSubject subject = subject();
+        for (int retry = 1; retry < 8; retry++) {
+            long now = subject.backoff(retry).toMillis();
+            long next = subject.backoff(retry + 1).toMillis();
+            assertThat(now).as("backoff(%d)", retry).isPositive();
+            assertThat(next).as("backoff(%d) doubles backoff(%d) or stays at a cap", retry + 1, retry)
+                    .isIn(2 * now, now);
+        }
+        JqHistoryRunner.flush(target());
+        ManualClock clock = new ManualClock(START);
+        try (JqPort port = subject.connect(target().host(), target().port(), clock)) {
+            int maxRetry = 4;
+            long id = port.enqueue(new JqJob("flaky", null, 0, maxRetry, true, 30_000));
+            List<Long> gaps = new ArrayList<>();
+            for (int attempt = 1; attempt <= maxRetry + 1; attempt++) {
+                JqClaim claim = port.claim("w").orElseThrow();
+                assertThat(claim.attempt()).isEqualTo(attempt);
+                assertThat(port.fail(claim, true, "boom")).isTrue();
+                long failedAt = clock.millis();
+                if (attempt == maxRetry + 1) {
+                    assertThat(port.takeResult(id)).as("the final failure is the kept result").isEqualTo("failure:other");
+                }
+                long wait = subject.backoff(attempt).toMillis();
+                clock.advance(wait - 1);
+                Optional<JqClaim> early = port.claim("w");
+                if (attempt <= maxRetry) {
+                    assertThat(early).as("retry %d before its backoff", attempt).isEmpty();
+                    clock.advance(1);
+                    gaps.add(clock.millis() - failedAt);
+                } else {
+                    assertThat(early).as("no attempt after max_retry + 1").isEmpty();
+                }
+            }
+            clock.advance(1_000_000);
+            assertThat(port.claim("w")).isEmpty();
+            assertThat(port.attempts(id)).isEqualTo(maxRetry + 1);
+            assertThat(port.places().get("failed")).containsExactly(id);
+            for (int i = 1; i < gaps.size(); i++) {
+                assertThat(gaps.get(i)).as("gap %d", i).isIn(2 * gaps.get(i - 1), gaps.get(i - 1));
+            }
+            System.out.printf("jq contract on %s: backoff gaps %s ms%n", target().name(), gaps);
+        }
+    }
+
+    @Test
+    void shouldRetryFalseEndsTheJobAtOnce() {
+        JqHistoryRunner.flush(target());
+        try (JqPort port = subject().connect(target().host(), target().port(), new ManualClock(START))) {
+            long id = port.enqueue(new JqJob("j", null, 0, 5, false, 30_000));
+            assertThat(port.fail(port.claim("w").orElseThrow(), false, "fatal")).isTrue();
+            assertThat(port.places().get("failed")).containsExactly(id);
+            assertThat(port.attempts(id)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aWorkerThatDoesNotAnswerInTimeIsTimedOutAndItsLateAnswerIsStale() {
+        JqHistoryRunner.flush(target());
+        ManualClock clock = new ManualClock(START);
+        try (JqPort port = subject().connect(target().host(), target().port(), clock)) {
+            long once = port.enqueue(new JqJob("slow", null, 0, 0, true, 2_000));
+            long twice = port.enqueue(new JqJob("slow", null, 1, 1, false, 2_000));
+            JqClaim first = port.claim("w").orElseThrow();
+            JqClaim second = port.claim("w").orElseThrow();
+            assertThat(List.of(first.id(), second.id())).containsExactly(once, twice);
+            clock.advance(1_999);
+            assertThat(port.expireOverdue()).isZero();
+            clock.advance(1);
+            assertThat(port.expireOverdue()).isEqualTo(2);
+            assertThat(port.succeed(first, "late")).as("late answer").isFalse();
+            assertThat(port.places().get("failed")).containsExactly(once);
+            assertThat(port.takeResult(once)).isEqualTo("failure:timeout");
+            assertThat(port.places().get("delayed")).containsExactly(twice);
+            clock.advance(subject().backoff(1).toMillis());
+            JqClaim retry = port.claim("w").orElseThrow();
+            assertThat(retry).isEqualTo(new JqClaim(twice, 2, "slow"));
+            assertThat(port.succeed(retry, "ok")).isTrue();
+        }
+    }
+
+    @Test
+    void aKeptResultIsReadOnceAndIsGoneAfterRetention() {
+        JqHistoryRunner.flush(target());
+        ManualClock clock = new ManualClock(START);
+        try (JqPort port = subject().connect(target().host(), target().port(), clock)) {
+            long kept = port.enqueue(new JqJob("r", null, 0, 0, true, 30_000));
+            long late = port.enqueue(new JqJob("r", null, 0, 0, true, 30_000));
+            long dropped = port.enqueue(new JqJob("r", null, 0, 0, false, 30_000));
+            assertThat(port.takeResult(kept)).as("before it ran").isNull();
+            for (int i = 0; i < 3; i++) {
+                JqClaim c = port.claim("w").orElseThrow();
+                port.succeed(c, "v" + c.id());
+            }
+            assertThat(port.takeResult(kept)).isEqualTo("success:v" + kept);
+            assertThat(port.takeResult(kept)).as("second read").isNull();
+            assertThat(port.takeResult(dropped)).as("keep_result=false").isNull();
+            clock.advance(subject().resultRetention().toMillis());
+            assertThat(port.takeResult(late)).as("read at the end of retention").isNull();
+        }
+    }
+
+    @Test
+    void aRateConstraintIsNeverExceededInAnyWindow() throws Exception {
+        JqRacingWorkers racing = new JqRacingWorkers(target(), subject());
+        List<String> problems = racing.rate(4, 30, 10, 3, 1_000, 250);
+        System.out.printf("jq contract on %s: rate 3/1000 ms, 4 racing workers, %d dispatches%n", target().name(),
+                racing.claims.get());
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void aConcurrencyConstraintIsNeverExceeded() throws Exception {
+        JqRacingWorkers racing = new JqRacingWorkers(target(), subject());
+        List<String> problems = racing.concurrency(4, 40, 2);
+        System.out.printf("jq contract on %s: concurrency 2 on name+argument, 4 racing workers, %d dispatches%n",
+                target().name(), racing.claims.get());
+        assertThat(problems).isEmpty();
+    }
+
+    /** A worker that takes jobs and dies loses none: each times out, and is retried or failed, never stranded. */
+    @Test
+    void nothingIsLostWhenWorkersDieMidJob() {
+        JqHistoryRunner.flush(target());
+        ManualClock clock = new ManualClock(START);
+        try (JqPort port = subject().connect(target().host(), target().port(), clock)) {
+            List<Long> ids = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                ids.add(port.enqueue(new JqJob("j", null, i % 3, i % 2, false, 1_000)));
+            }
+            for (int i = 0; i < 10; i++) {
+                port.claim("doomed").orElseThrow();
+            }
+            for (int round = 0; round < 10; round++) {
+                clock.advance(1_000);
+                port.expireOverdue();
+                Optional<JqClaim> claim;
+                while ((claim = port.claim("healthy")).isPresent()) {
+                    port.succeed(claim.get(), "ok");
+                }
+            }
+            List<Long> ended = new ArrayList<>(port.places().get("succeeded"));
+            ended.addAll(port.places().get("failed"));
+            assertThat(ended).containsExactlyInAnyOrderElementsOf(ids);
+            for (long id : ids) {
+                assertThat(port.attempts(id)).isLessThanOrEqualTo(2);
+            }
+        }
+    }
+
+    /** A master that dies after any single command of any operation loses no job (see {@link JqCrashInjection}). */
+    @Test
+    void aCrashAfterAnyCommandLosesNoJob() throws Exception {
+        JqCrashInjection crashes = new JqCrashInjection(target(), subject());
+        List<String> problems = crashes.run();
+        System.out.printf("jq contract on %s: %d injected crashes over %d operations%n", target().name(),
+                crashes.crashesInjected(), JqCrashInjection.scenarios().size());
+        assertThat(problems).isEmpty();
+    }
+}

@@ -1,0 +1,113 @@
+package dev.redsim.queue.jq;
+
+import org.msgpack.value.Value;
+import redis.clients.jedis.Jedis;
+
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The JQ master's state machine on one Redis connection (not thread-safe: one per thread, as a Jedis). Every
+ * transition is one MULTI/EXEC, WATCH-guarded where it depends on what it read, and all time comes from the
+ * given clock. See docs/contracts/jq.md.
+ */
+public final class JobQueue {
+    private final Enqueuer enqueuer;
+    private final Dispatcher dispatcher;
+    private final Reporter reporter;
+    private final Results results;
+    private final Constraints constraints;
+    private final Inspector inspector;
+    private final JqContext ctx;
+
+    public JobQueue(Jedis jedis, InstantSource clock) {
+        this(jedis, JqKeys.standard(), clock, JqOptions.defaults());
+    }
+
+    public JobQueue(Jedis jedis, JqKeys keys, InstantSource clock, JqOptions options) {
+        this.ctx = new JqContext(jedis, keys, clock, options);
+        this.constraints = new Constraints(ctx);
+        this.enqueuer = new Enqueuer(ctx);
+        this.dispatcher = new Dispatcher(ctx, constraints);
+        this.reporter = new Reporter(ctx, constraints);
+        this.results = new Results(ctx);
+        this.inspector = new Inspector(ctx, constraints);
+    }
+
+    public long enqueue(JobRequest request) {
+        return enqueuer.enqueue(request);
+    }
+
+    /** The spec's chosen job, dispatched to {@code worker}; empty when no job is eligible now. */
+    public Optional<Assignment> claim(String worker) {
+        return dispatcher.claim(worker);
+    }
+
+    public ReportStatus report(long id, int attempt, Outcome outcome) {
+        return reporter.report(id, attempt, outcome);
+    }
+
+    /** Times out overdue attempts; the master runs this periodically. */
+    public int expireOverdue() {
+        return reporter.expireOverdue();
+    }
+
+    /** Moves failed jobs whose backoff passed back to the ready set (claim does it too). */
+    public int promoteDue() {
+        return dispatcher.promoteDue();
+    }
+
+    /** The kept result once; empty (the API's null) when read before, expired, not kept or not finished. */
+    public Optional<byte[]> takeResult(long id) {
+        return results.take(id);
+    }
+
+    /** Periodic upkeep: expired results and old finished records. */
+    public void sweep() {
+        results.sweep();
+        inspector.trimFinished();
+    }
+
+    public void putConstraint(Constraint c) {
+        constraints.put(c);
+    }
+
+    public boolean removeConstraint(String id) {
+        return constraints.remove(id);
+    }
+
+    public List<Constraint> constraints() {
+        return constraints.list();
+    }
+
+    /** constraint id -> {running now, dispatches in the current window}. */
+    public Map<String, long[]> constraintUsage() {
+        return constraints.usage(constraints.list(), ctx.now());
+    }
+
+    public Optional<JobRecord> job(long id) {
+        return Optional.ofNullable(inspector.job(id));
+    }
+
+    public Map<String, Map<JobState, Long>> counts() {
+        return inspector.counts();
+    }
+
+    public List<JobRecord> jobs(JobState state, int limit) {
+        return inspector.jobs(state, limit);
+    }
+
+    public List<Value> recentFailures(int limit) {
+        return inspector.recentFailures(limit);
+    }
+
+    public Map<JobState, List<Long>> places() {
+        return inspector.places();
+    }
+
+    public long now() {
+        return ctx.now();
+    }
+}

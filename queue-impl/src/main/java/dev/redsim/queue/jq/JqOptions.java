@@ -1,0 +1,20 @@
+package dev.redsim.queue.jq;
+
+import java.time.Duration;
+
+/**
+ * Timing policy. Retry n (1-based) waits {@code backoffBase * 2^(n-1)}, capped at {@code backoffCap}; kept
+ * results live {@code resultRetention} unless read first.
+ */
+public record JqOptions(Duration backoffBase, Duration backoffCap, Duration resultRetention, int keepFinished,
+                        int candidateScan) {
+    public static JqOptions defaults() {
+        return new JqOptions(Duration.ofSeconds(1), Duration.ofHours(1), Duration.ofHours(1), 1000, 256);
+    }
+
+    public Duration backoff(int retry) {
+        int shift = Math.min(Math.max(retry - 1, 0), 40);
+        long millis = backoffBase.toMillis() << shift;
+        return millis <= 0 || millis > backoffCap.toMillis() ? backoffCap : Duration.ofMillis(millis);
+    }
+}

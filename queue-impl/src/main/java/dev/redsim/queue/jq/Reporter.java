@@ -1,0 +1,90 @@
+package dev.redsim.queue.jq;
+
+import redis.clients.jedis.Transaction;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Records an attempt's outcome, fenced by the attempt number under WATCH: only the attempt still running may
+ * finish the job. A failure is retried (after the backoff) while attempts <= max_retry and the worker did not say
+ * should_retry=false; otherwise the job has failed. Timeouts are failures the master reports itself.
+ */
+final class Reporter {
+    private static final int FAILURES_KEPT = 100;
+
+    private final JqContext ctx;
+    private final Constraints constraints;
+
+    Reporter(JqContext ctx, Constraints constraints) {
+        this.ctx = ctx;
+        this.constraints = constraints;
+    }
+
+    ReportStatus report(long id, int attempt, Outcome outcome) {
+        return ctx.optimistic("report", () -> tryReport(id, attempt, outcome));
+    }
+
+    /** Fails every running attempt whose deadline has passed, with reason "timeout" (retried as the job allows). */
+    int expireOverdue() {
+        int expired = 0;
+        List<byte[]> overdue = ctx.jedis.zrangeByScore(ctx.keys.running(), Double.NEGATIVE_INFINITY, ctx.now());
+        for (byte[] member : overdue) {
+            long id = JqKeys.idOf(member);
+            JobRecord job = JobRecord.read(id, ctx.jedis.hgetAll(ctx.keys.job(id)));
+            if (job == null || job.state() != JobState.RUNNING || job.deadline() > ctx.now()) {
+                continue;
+            }
+            String message = "no result within " + job.request().timeoutMillis() + " ms";
+            byte[] encoded = Msgpack.encode(Msgpack.map("type", "failure", "reason", "timeout",
+                    "finished_at", java.time.Instant.ofEpochMilli(ctx.now()).toString(), "should_retry", true,
+                    "error", null, "message", message));
+            Outcome timeout = new Outcome.Failure(encoded, "timeout", true, message);
+            if (report(id, job.attempts(), timeout) == ReportStatus.ACCEPTED) {
+                expired++;
+            }
+        }
+        return expired;
+    }
+
+    private ReportStatus tryReport(long id, int attempt, Outcome outcome) {
+        byte[] jobKey = ctx.keys.job(id);
+        ctx.jedis.watch(jobKey);
+        JobRecord job = JobRecord.read(id, ctx.jedis.hgetAll(jobKey));
+        if (job == null || job.state() != JobState.RUNNING || job.attempts() != attempt) {
+            ctx.jedis.unwatch();
+            return ReportStatus.STALE;
+        }
+        long now = ctx.now();
+        byte[] member = JqKeys.member(id);
+        String name = job.request().name();
+        Transaction tx = ctx.jedis.multi();
+        tx.zrem(ctx.keys.running(), member);
+        constraints.planRelease(tx, job.heldConstraints(), id);
+        tx.hdel(jobKey, JqContext.bytes(JobRecord.CONSTRAINTS), JqContext.bytes(JobRecord.DEADLINE));
+        if (outcome instanceof Outcome.Failure failure) {
+            tx.lpush(ctx.keys.failures(), Msgpack.encode(Msgpack.map("id", id, "name", name, "attempt", attempt,
+                    "reason", failure.reason(), "message", failure.message(), "at", now)));
+            tx.ltrim(ctx.keys.failures(), 0, FAILURES_KEPT - 1);
+            tx.hset(jobKey, JqContext.bytes(JobRecord.LAST_MESSAGE), JqContext.bytes(String.valueOf(failure.message())));
+            if (failure.shouldRetry() && attempt <= job.request().maxRetry()) {
+                long eligible = now + ctx.options.backoff(attempt).toMillis();
+                tx.hset(jobKey, Map.of(JqContext.bytes(JobRecord.STATE), JqContext.bytes(JobState.DELAYED.wire()),
+                        JqContext.bytes(JobRecord.ELIGIBLE_AT), JqContext.bytes(eligible)));
+                tx.zadd(ctx.keys.delayed(), eligible, member);
+                Stats.move(tx, ctx.keys, name, JobState.RUNNING, JobState.DELAYED);
+                return tx.exec() == null ? null : ReportStatus.ACCEPTED;
+            }
+        }
+        JobState end = outcome instanceof Outcome.Success ? JobState.SUCCEEDED : JobState.FAILED;
+        tx.hset(jobKey, Map.of(JqContext.bytes(JobRecord.STATE), JqContext.bytes(end.wire()),
+                JqContext.bytes(JobRecord.FINISHED_AT), JqContext.bytes(now)));
+        tx.zadd(end == JobState.SUCCEEDED ? ctx.keys.succeeded() : ctx.keys.failed(), now, member);
+        Stats.move(tx, ctx.keys, name, JobState.RUNNING, end);
+        if (job.request().keepResult()) {
+            tx.set(ctx.keys.result(id), outcome.encoded());
+            tx.zadd(ctx.keys.results(), now + ctx.options.resultRetention().toMillis(), member);
+        }
+        return tx.exec() == null ? null : ReportStatus.ACCEPTED;
+    }
+}

@@ -1,0 +1,50 @@
+package dev.redsim.queue.jq;
+
+import redis.clients.jedis.Transaction;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Kept results: read once (the read deletes it in the same transaction, so two readers cannot both get it), and
+ * gone after the retention time (a read past the deadline returns nothing even before the sweep has run).
+ */
+final class Results {
+    private final JqContext ctx;
+
+    Results(JqContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /** The kept outcome (the worker's result object) once; empty after it was read, expired, or not kept. */
+    Optional<byte[]> take(long id) {
+        byte[] member = JqKeys.member(id);
+        Transaction tx = ctx.jedis.multi();
+        tx.get(ctx.keys.result(id));
+        tx.zscore(ctx.keys.results(), member);
+        tx.del(ctx.keys.result(id));
+        tx.zrem(ctx.keys.results(), member);
+        List<Object> replies = tx.exec();
+        byte[] result = (byte[]) replies.get(0);
+        Double expires = (Double) replies.get(1);
+        if (result == null || expires == null || expires <= ctx.now()) {
+            return Optional.empty();
+        }
+        return Optional.of(result);
+    }
+
+    /** Drops results past retention (reads already ignore them: this only frees memory). */
+    int sweep() {
+        List<byte[]> expired = ctx.jedis.zrangeByScore(ctx.keys.results(), Double.NEGATIVE_INFINITY, ctx.now());
+        if (expired.isEmpty()) {
+            return 0;
+        }
+        Transaction tx = ctx.jedis.multi();
+        for (byte[] member : expired) {
+            tx.del(ctx.keys.result(JqKeys.idOf(member)));
+            tx.zrem(ctx.keys.results(), member);
+        }
+        tx.exec();
+        return expired.size();
+    }
+}

@@ -1,0 +1,92 @@
+package dev.redsim.queue.jq.master;
+
+import dev.redsim.queue.jq.JqOptions;
+import dev.redsim.queue.jq.http.HttpServer;
+import dev.redsim.queue.jq.http.Router;
+import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.JedisPoolConfig;
+
+import java.net.URI;
+import java.time.InstantSource;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The JQ master: the HTTP API (pushers, workers, web UI) over a {@link dev.redsim.queue.jq.JobQueue} in Redis,
+ * plus upkeep every {@code tickMillis}: timeouts, due retries, expired results, old records. Several masters may
+ * share one Redis: every transition is a Redis transaction.
+ */
+public final class JqMaster implements AutoCloseable {
+    private final QueueAccess queue;
+    private final Signal signal = new Signal();
+    private final PushWorkers push;
+    private final Router router;
+    private final HttpServer server;
+    private final ScheduledExecutorService upkeep;
+
+    private JqMaster(URI redis, String bind, int port, InstantSource clock, JqOptions options, long tickMillis) {
+        JedisPoolConfig config = new JedisPoolConfig();
+        config.setMaxTotal(128);
+        config.setMaxIdle(128);
+        this.queue = new QueueAccess(new JedisPool(config, redis), clock, options);
+        this.push = new PushWorkers(queue, signal);
+        this.router = new MasterApi(queue, signal, push).router();
+        this.server = HttpServer.start(bind, port, router);
+        this.upkeep = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "jq-upkeep");
+            t.setDaemon(true);
+            return t;
+        });
+        if (tickMillis > 0) {
+            upkeep.scheduleWithFixedDelay(this::tick, tickMillis, tickMillis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Starts a master on {@code bind:port} (0 = any free port) over the Redis at {@code redis}. */
+    public static JqMaster start(URI redis, String bind, int port) {
+        return new JqMaster(redis, bind, port, InstantSource.system(), JqOptions.defaults(), 100);
+    }
+
+    public static JqMaster start(URI redis, String bind, int port, InstantSource clock, JqOptions options,
+                                 long tickMillis) {
+        return new JqMaster(redis, bind, port, clock, options, tickMillis);
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    public URI uri() {
+        return URI.create("http://127.0.0.1:" + port());
+    }
+
+    /** The route table, for the OpenAPI conformance test. */
+    public Router router() {
+        return router;
+    }
+
+    /** One round of upkeep (also run every tick): timeouts, due retries, expired results, trimming. */
+    public void tick() {
+        try {
+            int changed = queue.with(q -> q.expireOverdue() + q.promoteDue());
+            queue.with(q -> {
+                q.sweep();
+                return null;
+            });
+            if (changed > 0) {
+                signal.fire();
+            }
+        } catch (RuntimeException e) {
+            // Redis briefly unreachable: the next tick tries again; nothing is lost meanwhile.
+        }
+    }
+
+    @Override
+    public void close() {
+        upkeep.shutdownNow();
+        push.close();
+        server.close();
+        queue.close();
+    }
+}

@@ -1,0 +1,50 @@
+package dev.redsim.queue.jq.master;
+
+import dev.redsim.queue.jq.JobQueue;
+import dev.redsim.queue.jq.JqKeys;
+import dev.redsim.queue.jq.JqOptions;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisPool;
+
+import java.time.InstantSource;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** A pooled connection per operation: {@link JobQueue} is single-connection, the master is multi-threaded. */
+final class QueueAccess implements AutoCloseable {
+    private final JedisPool pool;
+    private final InstantSource clock;
+    private final JqOptions options;
+
+    QueueAccess(JedisPool pool, InstantSource clock, JqOptions options) {
+        this.pool = pool;
+        this.clock = clock;
+        this.options = options;
+    }
+
+    <T> T with(Function<JobQueue, T> operation) {
+        try (Jedis jedis = pool.getResource()) {
+            return operation.apply(new JobQueue(jedis, JqKeys.standard(), clock, options));
+        }
+    }
+
+    /** Claims, waiting up to {@code waitMillis} for an eligible job. */
+    Optional<dev.redsim.queue.jq.Assignment> claimWaiting(String worker, long waitMillis, Signal signal)
+            throws InterruptedException {
+        long end = System.nanoTime() + waitMillis * 1_000_000;
+        while (true) {
+            long seen = signal.generation();
+            Optional<dev.redsim.queue.jq.Assignment> claimed = with(q -> q.claim(worker));
+            long left = (end - System.nanoTime()) / 1_000_000;
+            if (claimed.isPresent() || left <= 0) {
+                return claimed;
+            }
+            signal.await(seen, Math.min(left, 100));
+        }
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

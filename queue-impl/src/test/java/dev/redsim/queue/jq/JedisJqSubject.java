@@ -1,0 +1,116 @@
+package dev.redsim.queue.jq;
+
+import dev.redsim.conformance.contracts.jq.JqClaim;
+import dev.redsim.conformance.contracts.jq.JqConstraintSpec;
+import dev.redsim.conformance.contracts.jq.JqJob;
+import dev.redsim.conformance.contracts.jq.JqPort;
+import dev.redsim.conformance.contracts.jq.JqSubject;
+import org.msgpack.value.Value;
+import org.msgpack.value.ValueFactory;
+import redis.clients.jedis.Jedis;
+
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Our {@link JobQueue} behind the suite's port: a short backoff base and retention so histories reach them. */
+final class JedisJqSubject implements JqSubject {
+    static final JqOptions OPTIONS = new JqOptions(Duration.ofSeconds(1), Duration.ofSeconds(16),
+            Duration.ofSeconds(10), Integer.MAX_VALUE, 256);
+
+    @Override
+    public JqPort connect(String host, int port, InstantSource clock) {
+        return new Port(new Jedis(host, port), clock);
+    }
+
+    @Override
+    public Duration backoff(int retry) {
+        return OPTIONS.backoff(retry);
+    }
+
+    @Override
+    public Duration resultRetention() {
+        return OPTIONS.resultRetention();
+    }
+
+    private static final class Port implements JqPort {
+        private final Jedis jedis;
+        private final JobQueue queue;
+
+        Port(Jedis jedis, InstantSource clock) {
+            this.jedis = jedis;
+            this.queue = new JobQueue(jedis, JqKeys.standard(), clock, OPTIONS);
+        }
+
+        @Override
+        public long enqueue(JqJob job) {
+            Value argument = job.tenant() == null ? ValueFactory.newString("x")
+                    : Msgpack.map("tenant", job.tenant());
+            return queue.enqueue(new JobRequest(job.name(), Msgpack.encode(argument), job.priority(),
+                    job.maxRetry(), job.keepResult(), job.timeoutMillis()));
+        }
+
+        @Override
+        public Optional<JqClaim> claim(String worker) {
+            return queue.claim(worker).map(a -> new JqClaim(a.id(), a.attempt(), a.name()));
+        }
+
+        @Override
+        public boolean succeed(JqClaim claim, String result) {
+            byte[] encoded = Msgpack.encode(Msgpack.map("type", "success", "finished_at", "2023-11-14T22:13:20Z",
+                    "result", result));
+            return queue.report(claim.id(), claim.attempt(), new Outcome.Success(encoded)) == ReportStatus.ACCEPTED;
+        }
+
+        @Override
+        public boolean fail(JqClaim claim, boolean shouldRetry, String message) {
+            byte[] encoded = Msgpack.encode(Msgpack.map("type", "failure", "reason", "other",
+                    "finished_at", "2023-11-14T22:13:20Z", "should_retry", shouldRetry, "error", null,
+                    "message", message));
+            Outcome outcome = new Outcome.Failure(encoded, "other", shouldRetry, message);
+            return queue.report(claim.id(), claim.attempt(), outcome) == ReportStatus.ACCEPTED;
+        }
+
+        @Override
+        public int expireOverdue() {
+            return queue.expireOverdue();
+        }
+
+        @Override
+        public String takeResult(long id) {
+            return queue.takeResult(id).map(bytes -> {
+                Map<String, Value> f = Msgpack.fields(Msgpack.decode(bytes));
+                String type = f.get("type").asStringValue().asString();
+                return type.equals("success") ? "success:" + f.get("result").asStringValue().asString()
+                        : "failure:" + f.get("reason").asStringValue().asString();
+            }).orElse(null);
+        }
+
+        @Override
+        public void putConstraint(JqConstraintSpec c) {
+            Map<String, Value> args = c.tenant() == null ? Map.of() : Map.of("tenant", ValueFactory.newString(c.tenant()));
+            queue.putConstraint(new Constraint(c.id(), new JobMatcher(c.name(), args), c.rateLimit(),
+                    c.windowMillis(), c.concurrency()));
+        }
+
+        @Override
+        public Map<String, List<Long>> places() {
+            Map<String, List<Long>> out = new HashMap<>();
+            queue.places().forEach((state, ids) -> out.put(state.wire(), ids));
+            return out;
+        }
+
+        @Override
+        public int attempts(long id) {
+            return queue.job(id).map(JobRecord::attempts).orElse(0);
+        }
+
+        @Override
+        public void close() {
+            jedis.close();
+        }
+    }
+}

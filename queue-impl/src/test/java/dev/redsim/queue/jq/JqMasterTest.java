@@ -1,0 +1,119 @@
+package dev.redsim.queue.jq;
+
+import dev.redsim.conformance.junit.AcrossTargets;
+import dev.redsim.conformance.resp.RespClient;
+import dev.redsim.conformance.target.RedisTarget;
+import dev.redsim.queue.jq.client.JobFailedException;
+import dev.redsim.queue.jq.client.JqClientException;
+import dev.redsim.queue.jq.client.JqPusher;
+import dev.redsim.queue.jq.client.JqWorker;
+import dev.redsim.queue.jq.master.JqMaster;
+import org.msgpack.value.Value;
+import org.msgpack.value.ValueFactory;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The master end to end over HTTP, with the Java clients, on the simulator and on a real redis-server. */
+class JqMasterTest {
+    static JqMaster startOn(RedisTarget target) {
+        try (RespClient client = new RespClient(target.host(), target.port())) {
+            client.call("FLUSHALL");
+        }
+        return JqMaster.start(URI.create("redis://" + target.host() + ":" + target.port()), "127.0.0.1", 0);
+    }
+
+    @AcrossTargets
+    void longPollWorkerRunsJobsInPriorityOrderAndResultsAreReadOnce(RedisTarget target) {
+        try (JqMaster master = startOn(target)) {
+            JqPusher pusher = new JqPusher(master.uri());
+            List<String> ran = Collections.synchronizedList(new ArrayList<>());
+            JqWorker worker = new JqWorker(master.uri(), "w1", (name, argument) -> {
+                ran.add(argument.asStringValue().asString());
+                return ValueFactory.newString(argument.asStringValue().asString().toUpperCase());
+            });
+            long late = pusher.enqueue(JqPusher.job("echo", ValueFactory.newString("late")).priority(2).keepResult(true));
+            long first = pusher.enqueue(JqPusher.job("echo", ValueFactory.newString("first")).priority(-5).keepResult(true));
+            long tie = pusher.enqueue(JqPusher.job("echo", ValueFactory.newString("tie")).keepResult(true));
+            long tie2 = pusher.enqueue(JqPusher.job("echo", ValueFactory.newString("tie2")));
+            for (int i = 0; i < 4; i++) {
+                assertThat(worker.runOnce(0)).isTrue();
+            }
+            assertThat(worker.runOnce(0)).as("nothing left").isFalse();
+            assertThat(ran).containsExactly("first", "tie", "tie2", "late");
+            Map<String, Value> outcome = Msgpack.fields(pusher.takeResult(first).orElseThrow());
+            assertThat(outcome.get("type").asStringValue().asString()).isEqualTo("success");
+            assertThat(outcome.get("result").asStringValue().asString()).isEqualTo("FIRST");
+            assertThat(pusher.takeResult(first)).as("read once").isEmpty();
+            assertThat(pusher.takeResult(tie2)).as("keep_result false").isEmpty();
+            assertThat(pusher.takeResult(late)).isPresent();
+            assertThat(pusher.state(tie)).hasValue("succeeded");
+            assertThat(pusher.state(999_999)).isEmpty();
+        }
+    }
+
+    @AcrossTargets
+    void aWorkerSayingShouldRetryFalseEndsTheJob(RedisTarget target) {
+        try (JqMaster master = startOn(target)) {
+            JqPusher pusher = new JqPusher(master.uri());
+            JqWorker worker = new JqWorker(master.uri(), "w1", (name, argument) -> {
+                throw new JobFailedException("disk full", false, ValueFactory.newString("ENOSPC"));
+            });
+            long id = pusher.enqueue(JqPusher.job("write", ValueFactory.newNil()).maxRetry(3).keepResult(true));
+            assertThat(worker.runOnce(0)).isTrue();
+            assertThat(pusher.state(id)).hasValue("failed");
+            Map<String, Value> outcome = Msgpack.fields(pusher.takeResult(id).orElseThrow());
+            assertThat(outcome.get("type").asStringValue().asString()).isEqualTo("failure");
+            assertThat(outcome.get("message").asStringValue().asString()).isEqualTo("disk full");
+            assertThat(outcome.get("should_retry").asBooleanValue().getBoolean()).isFalse();
+        }
+    }
+
+    @AcrossTargets
+    void theMasterPushesJobsToARegisteredWorkerEndpoint(RedisTarget target) throws Exception {
+        int jobs = 6;
+        CountDownLatch ran = new CountDownLatch(jobs);
+        try (JqMaster master = startOn(target);
+             JqWorker worker = new JqWorker(master.uri(), "push", (name, argument) -> {
+                 ran.countDown();
+                 return ValueFactory.newInteger(argument.asIntegerValue().toInt() * 2);
+             }).serve("127.0.0.1", 0).register("127.0.0.1", 2)) {
+            JqPusher pusher = new JqPusher(master.uri());
+            List<Long> ids = new ArrayList<>();
+            for (int i = 0; i < jobs; i++) {
+                ids.add(pusher.enqueue(JqPusher.job("double", ValueFactory.newInteger(i)).keepResult(true)));
+            }
+            assertThat(ran.await(30, TimeUnit.SECONDS)).as("every job reached the worker").isTrue();
+            for (int i = 0; i < jobs; i++) {
+                long id = ids.get(i);
+                // The worker has answered; the master records the outcome right after: a bounded wait on it.
+                for (int probe = 0; probe < 10_000 && !pusher.state(id).orElse("").equals("succeeded"); probe++) {
+                    Thread.onSpinWait();
+                }
+                Map<String, Value> outcome = Msgpack.fields(pusher.takeResult(id).orElseThrow());
+                assertThat(outcome.get("result").asIntegerValue().toInt()).isEqualTo(2 * i);
+            }
+        }
+    }
+
+    @AcrossTargets
+    void badInputIsRefusedWithTheMastersMessage(RedisTarget target) {
+        try (JqMaster master = startOn(target)) {
+            JqPusher pusher = new JqPusher(master.uri());
+            assertThatThrownBy(() -> pusher.enqueue(JqPusher.job("", ValueFactory.newNil())))
+                    .isInstanceOf(JqClientException.class).hasMessageContaining("400");
+            assertThatThrownBy(() -> pusher.enqueue(JqPusher.job("x", ValueFactory.newNil()).timeoutSeconds(-1)))
+                    .isInstanceOf(JqClientException.class).hasMessageContaining("timeout");
+            assertThatThrownBy(() -> pusher.putConstraint("c", Msgpack.map("rate", Msgpack.map("limit", 1))))
+                    .isInstanceOf(JqClientException.class).hasMessageContaining("400");
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package dev.redsim.queue.jq;
+
+import dev.redsim.conformance.contracts.jq.JqContract;
+import dev.redsim.conformance.contracts.jq.JqSubject;
+import dev.redsim.conformance.target.RedisTarget;
+import dev.redsim.conformance.target.SharedTargets;
+
+/** The JQ contract suite, our implementation, the in-process simulator. */
+class JqSimulatorContractTest extends JqContract {
+    @Override
+    protected RedisTarget target() {
+        return SharedTargets.simulator();
+    }
+
+    @Override
+    protected JqSubject subject() {
+        return new JedisJqSubject();
+    }
+}
