@@ -5,7 +5,9 @@ import redis.clients.jedis.Jedis;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -65,7 +67,7 @@ final class Templates {
         Writes w = new Writes();
         store.write(w, id, template, moved);
         store.place(w, id, moved);
-        boolean emitted = emit(w, id, template);
+        boolean emitted = emit(w, id, template, null, new ArrayList<>());
         return w.exec(jedis) ? (emitted ? 1 : 0) : null;
     }
 
@@ -103,26 +105,35 @@ final class Templates {
                 after.put(id, current.withLabel(Task.Section.GATE, key, Labels.DELETED));
             }
         });
+        List<Task> emitted = new ArrayList<>();
         for (Map.Entry<String, Task> e : after.entrySet()) {
             Task updated = e.getValue();
             if (!updated.gate().isEmpty() && updated.gate().values().stream().allMatch(Labels.DELETED::equals)) {
-                emit(w, e.getKey(), updated);
+                emit(w, e.getKey(), updated, deleted.object(), emitted);
                 updated = updated.with(Task.Section.GATE, resetGate(updated.gate()));
             }
             store.write(w, e.getKey(), before.get(e.getKey()), updated);
         }
     }
 
-    /** Adds the template's next task (Meta, Sync, Root, Node) unless its Root exists. */
-    private boolean emit(Writes w, String templateId, Task template) {
+    /**
+     * Adds the template's next task (Meta, Sync, Root, Node) unless its Root exists.
+     *
+     * @param leaving a task this same transaction deletes (still stored until EXEC): it cannot be the Root
+     * @param emitted tasks this same transaction emitted before (not stored until EXEC): they can be the Root
+     */
+    private boolean emit(Writes w, String templateId, Task template, String leaving, List<Task> emitted) {
         Task task = Task.empty().with(Task.Section.META, template.meta()).with(Task.Section.SYNC, template.sync())
                 .with(Task.Section.ROOT, template.root()).with(Task.Section.NODE, template.node())
                 .withLabel(Task.Section.CORE, Labels.ORIGIN, templateId);
-        if (suppressedByRoot(task, null)) {
+        if (suppressedByRoot(task, leaving) || emitted.stream().anyMatch(e -> Labels.matches(task.root(), e.meta()))
+                && !task.root().isEmpty()) {
             return false;
         }
         String id = String.valueOf(jedis.incr(store.keys().sequence()));
-        insert(w, id, task.withLabel(Task.Section.CORE, Labels.OBJECT, id));
+        Task stored = task.withLabel(Task.Section.CORE, Labels.OBJECT, id);
+        insert(w, id, stored);
+        emitted.add(stored);
         return true;
     }
 

@@ -102,7 +102,7 @@ final class HistoryRunner {
             if (claims.isEmpty()) {
                 return null;
             }
-            RescueTask copy = claims.get(d.claimPick() % claims.size());
+            RescueTask copy = claims.get(claimIndex(d.claimPick(), claims.size()));
             if (d.latest() != null) {
                 copy = copy.withSync(Map.of(RescueOp.LATEST, d.latest()));
             }
@@ -113,7 +113,7 @@ final class HistoryRunner {
             if (claims.isEmpty()) {
                 return null;
             }
-            RescueTask copy = claims.get(e.claimPick() % claims.size());
+            RescueTask copy = claims.get(claimIndex(e.claimPick(), claims.size()));
             String worker = copy.core().get(RescueTask.WORKER);
             Optional<RescueTask> got = ports.get(RescueOp.WORKERS.indexOf(worker)).extend(copy);
             got.ifPresent(claims::add);
@@ -140,6 +140,11 @@ final class HistoryRunner {
             model.advance(a.millis());
         }
         return null;
+    }
+
+    /** Picks below 700 take one of the two latest claims (mostly current), the rest any claim (mostly stale). */
+    private static int claimIndex(int pick, int claims) {
+        return pick < 700 ? claims - 1 - pick % Math.min(2, claims) : pick % claims;
     }
 
     private static String same(String what, Object actual, Object expected) {

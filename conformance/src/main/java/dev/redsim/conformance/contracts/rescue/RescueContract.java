@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The rescue contract suite. Extend it with a target and an implementation; tests talk to the implementation only
  * through {@link RescuePort} and to Redis only through the target's address. Time is a manual clock: no sleeps.
- * Sizes: -Dredsim.rescue.histories (default 150), -Dredsim.seed to replay a reported run.
+ * Sizes: -Dredsim.rescue.histories (default 200), -Dredsim.seed to replay a reported run.
  */
 public abstract class RescueContract {
 
@@ -21,13 +21,13 @@ public abstract class RescueContract {
     protected abstract RescueSubject subject();
 
     private static int histories() {
-        return Integer.getInteger("redsim.rescue.histories", 150);
+        return Integer.getInteger("redsim.rescue.histories", 200);
     }
 
     @Test
     void generatedHistoriesMatchTheModel() {
         HistoryRunner runner = new HistoryRunner(target(), subject());
-        PropertyCheck<RescueOp> check = new PropertyCheck<>(Gen.listOf(RescueOp.gen(), 5, 40), runner::holds, 300);
+        PropertyCheck<RescueOp> check = new PropertyCheck<>(Gen.listOf(RescueOp.gen(), 5, 50), runner::holds, 300);
         long seed = PropertyCheck.runSeed();
         PropertyCheck.Result<RescueOp> result = check.run(seed, histories());
         String report = "";

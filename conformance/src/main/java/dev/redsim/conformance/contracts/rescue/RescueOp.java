@@ -26,7 +26,10 @@ sealed interface RescueOp {
     record Search(int worker) implements RescueOp {
     }
 
-    /** The claim's owner deletes it, optionally handing back Sync state. Stale claims must be refused. */
+    /**
+     * The claim's owner deletes it, optionally handing back Sync state. Stale claims must be refused. Claim picks
+     * below 700 choose among the latest claims, the others among all claims (see HistoryRunner).
+     */
     record Delete(int claimPick, String latest) implements RescueOp {
     }
 
@@ -51,16 +54,16 @@ sealed interface RescueOp {
 
     static Gen<RescueOp> gen() {
         return Gen.frequency(List.of(
-                new Gen.Weighted<>(24, r -> new Create(task(r))),
-                new Gen.Weighted<>(22, r -> new Search(r.nextInt(WORKERS.size()))),
-                new Gen.Weighted<>(14, r -> new Delete(r.nextInt(1000), r.nextInt(3) == 0 ? "s" + r.nextInt(5) : null)),
+                new Gen.Weighted<>(18, r -> new Create(task(r))),
+                new Gen.Weighted<>(28, r -> new Search(r.nextInt(WORKERS.size()))),
+                new Gen.Weighted<>(14, r -> new Delete(r.nextInt(1000), r.nextBoolean() ? "s" + r.nextInt(5) : null)),
                 new Gen.Weighted<>(4, r -> new Extend(r.nextInt(1000))),
                 new Gen.Weighted<>(4, r -> new DeleteUnowned(r.nextInt(1000), r.nextInt(3) != 0)),
                 new Gen.Weighted<>(8, r -> new Exists(query(r))),
                 new Gen.Weighted<>(7, r -> new Expire(r.nextInt(WORKERS.size()))),
-                new Gen.Weighted<>(8, r -> new Ticker(r.nextInt(WORKERS.size()))),
-                new Gen.Weighted<>(9, r -> new Advance(Gen.elements(1_000L, 15_000L, 31_000L, 60_000L, 900_000L,
-                        3_600_000L).next(r)))));
+                new Gen.Weighted<>(12, r -> new Ticker(r.nextInt(WORKERS.size()))),
+                new Gen.Weighted<>(9, r -> new Advance(Gen.elements(1_000L, 15_000L, 31_000L, 60_000L, 60_000L,
+                        900_000L, 3_600_000L).next(r)))));
     }
 
     private static RescueTask task(SplittableRandom r) {
@@ -76,15 +79,15 @@ sealed interface RescueOp {
                     ModelSchedule.ALL.get(r.nextInt(ModelSchedule.ALL.size())).expression()));
             case 4 -> {
                 Map<String, String> gate = new TreeMap<>();
-                int mask = r.nextInt(1, 8);
-                for (int leaf = 0; leaf < 3; leaf++) {
+                int mask = r.nextInt(1, 4);
+                for (int leaf = 0; leaf < 2; leaf++) {
                     if ((mask & (1 << leaf)) != 0) {
                         gate.put(LEAF + leaf, "waiting");
                     }
                 }
                 t = t.withGate(gate);
             }
-            case 5, 6 -> t = t.withGate(Map.of(LEAF + r.nextInt(3), "trigger"));
+            case 5, 6, 7 -> t = t.withGate(Map.of(LEAF + r.nextInt(2), "trigger"));
             default -> {
             }
         }
