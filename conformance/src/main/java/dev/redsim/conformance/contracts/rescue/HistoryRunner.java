@@ -98,6 +98,14 @@ final class HistoryRunner {
             got.ifPresent(claims::add);
             return same("search by " + RescueOp.WORKERS.get(s.worker()), got,
                     model.search(RescueOp.WORKERS.get(s.worker())));
+        } else if (op instanceof RescueOp.Work k) {
+            int before = claims.size();
+            String problem = step(new RescueOp.Search(k.worker()), ports, model, clock, claims);
+            if (problem != null || claims.size() == before) {
+                return problem;
+            }
+            // Claim pick 0 is the latest claim: the one just made.
+            return step(new RescueOp.Delete(0, k.latest()), ports, model, clock, claims);
         } else if (op instanceof RescueOp.Delete d) {
             if (claims.isEmpty()) {
                 return null;

@@ -26,10 +26,19 @@ public abstract class RescueContract {
 
     @Test
     void generatedHistoriesMatchTheModel() {
+        check("all kinds of task", RescueOp.gen(), histories());
+    }
+
+    @Test
+    void generatedTemplateHistoriesMatchTheModel() {
+        check("templates and dependants", RescueOp.templateHeavyGen(), histories() / 2);
+    }
+
+    private void check(String kind, Gen<RescueOp> ops, int histories) {
         HistoryRunner runner = new HistoryRunner(target(), subject());
-        PropertyCheck<RescueOp> check = new PropertyCheck<>(Gen.listOf(RescueOp.gen(), 5, 50), runner::holds, 300);
+        PropertyCheck<RescueOp> check = new PropertyCheck<>(Gen.listOf(ops, 5, 50), runner::holds, 300);
         long seed = PropertyCheck.runSeed();
-        PropertyCheck.Result<RescueOp> result = check.run(seed, histories());
+        PropertyCheck.Result<RescueOp> result = check.run(seed, histories);
         String report = "";
         if (!result.passed()) {
             List<RescueOp> shrunk = result.failure().shrunk();
@@ -37,8 +46,8 @@ public abstract class RescueContract {
             report = "run seed " + seed + ", case seed " + result.failure().caseSeed() + "\nshrunk history "
                     + shrunk + "\n" + runner.failure();
         }
-        System.out.printf("rescue contract on %s: %d sequences, %d steps (seed %d)%n",
-                target().name(), result.casesRun(), result.elementsRun(), seed);
+        System.out.printf("rescue contract on %s, %s: %d sequences, %d steps (seed %d)%n",
+                target().name(), kind, result.casesRun(), result.elementsRun(), seed);
         System.out.printf("  rules exercised: %s%n", runner.coverage());
         assertThat(result.passed()).as(report).isTrue();
     }

@@ -33,6 +33,10 @@ sealed interface RescueOp {
     record Delete(int claimPick, String latest) implements RescueOp {
     }
 
+    /** A worker's ordinary loop once: Search, then Delete what it got (handing back Sync when latest is set). */
+    record Work(int worker, String latest) implements RescueOp {
+    }
+
     record Extend(int claimPick) implements RescueOp {
     }
 
@@ -52,9 +56,32 @@ sealed interface RescueOp {
     record Advance(long millis) implements RescueOp {
     }
 
+    /** Histories of every kind of task. */
     static Gen<RescueOp> gen() {
+        return gen(18, 6, RescueOp::task);
+    }
+
+    /**
+     * Histories of templates and their dependants (cron templates, gate templates, trigger tasks) and whole
+     * minutes of time: gate cycles, ticks and Sync hand-backs happen many times per history.
+     */
+    static Gen<RescueOp> templateHeavyGen() {
+        return gen(14, 20, r -> {
+            RescueTask t = RescueTask.meta(meta(r));
+            return switch (r.nextInt(6)) {
+                case 0, 1 -> t.withCron(Map.of(RescueTask.EVERY, r.nextBoolean() ? "minute" : "15 minutes"));
+                case 2 -> t.withGate(r.nextBoolean() ? Map.of(LEAF + 0, "waiting")
+                        : Map.of(LEAF + 0, "waiting", LEAF + 1, "waiting"));
+                default -> t.withGate(Map.of(LEAF + r.nextInt(2), "trigger"));
+            };
+        });
+    }
+
+    private static Gen<RescueOp> gen(int createWeight, int workWeight, Gen<RescueTask> tasks) {
         return Gen.frequency(List.of(
-                new Gen.Weighted<>(18, r -> new Create(task(r))),
+                new Gen.Weighted<>(workWeight, r -> new Work(r.nextInt(WORKERS.size()),
+                        r.nextBoolean() ? "s" + r.nextInt(5) : null)),
+                new Gen.Weighted<>(createWeight, r -> new Create(tasks.next(r))),
                 new Gen.Weighted<>(28, r -> new Search(r.nextInt(WORKERS.size()))),
                 new Gen.Weighted<>(14, r -> new Delete(r.nextInt(1000), r.nextBoolean() ? "s" + r.nextInt(5) : null)),
                 new Gen.Weighted<>(4, r -> new Extend(r.nextInt(1000))),
