@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * Redis executes exactly the first k commands (a MULTI left open is discarded, as on a real crash). Implementation
  * independent: it sees only RESP bytes.
  */
-final class CrashingProxy implements AutoCloseable {
+public final class CrashingProxy implements AutoCloseable {
     private final ServerSocket listener;
     private final String host;
     private final int port;
@@ -26,7 +26,7 @@ final class CrashingProxy implements AutoCloseable {
     private volatile Socket client;
     private volatile Socket upstream;
 
-    CrashingProxy(String host, int port, int budget) {
+    public CrashingProxy(String host, int port, int budget) {
         this.host = host;
         this.port = port;
         this.budget = budget;
@@ -40,17 +40,17 @@ final class CrashingProxy implements AutoCloseable {
         acceptor.start();
     }
 
-    int port() {
+    public int port() {
         return listener.getLocalPort();
     }
 
     /** True when the client sent its k-th command and was cut off. */
-    boolean tripped() {
+    public boolean tripped() {
         return tripped;
     }
 
     /** Waits until Redis has closed the connection, i.e. has processed everything the client got to send. */
-    void awaitServerDone() throws InterruptedException {
+    public void awaitServerDone() throws InterruptedException {
         if (!upstreamClosed.await(10, TimeUnit.SECONDS)) {
             throw new IllegalStateException("the server did not close the crashed connection");
         }

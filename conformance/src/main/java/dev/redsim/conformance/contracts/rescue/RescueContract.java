@@ -105,6 +105,16 @@ public abstract class RescueContract {
     }
 
     @Test
+    void crashAfterEveryCommandIsAllOrNothing() throws Exception {
+        CrashInjection crashes = new CrashInjection(target(), subject());
+        List<CrashInjection.Scenario> scenarios = CrashScenarios.all(subject());
+        List<String> problems = crashes.run(scenarios);
+        System.out.printf("rescue contract on %s: %d operations, %d injected crashes%n", target().name(),
+                scenarios.size(), crashes.crashesInjected());
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
     void racingWorkersReceiveEachBroadcastOnce() throws Exception {
         List<String> problems = new RacingEngines(target(), subject()).broadcast(4, 10);
         assertThat(problems).isEmpty();
