@@ -1,0 +1,19 @@
+package dev.redsim.conformance.contracts.rescue;
+
+import java.time.Duration;
+import java.time.InstantSource;
+
+/**
+ * The implementation under test. Object ids must be the decimal numbers 1, 2, 3, ... in order of creation on a
+ * flushed database (gaps only under contention), so that the model can predict them.
+ */
+public interface RescueSubject {
+    /** A new engine on its own connection for one worker; all time must come from {@code clock}. */
+    RescuePort connect(String host, int port, InstantSource clock, String worker);
+
+    /** How long ownership lasts. */
+    Duration lease();
+
+    /** How long an addressed (all / uni) task waits to be addressed before Expire drops it. */
+    Duration retention();
+}
