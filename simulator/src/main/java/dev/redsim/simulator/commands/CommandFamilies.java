@@ -35,7 +35,8 @@ public final class CommandFamilies {
                 new SortedSetCommands(),
                 new BlockingSortedSetCommands(),
                 new TransactionCommands(),
-                new PubSubCommands());
+                new PubSubCommands(),
+                new ScriptingCommands());
     }
 
     public static void registerAll(CommandTable table) {
