@@ -122,6 +122,8 @@ public final class ScenarioRunner {
     private static void reset(RedisTarget target) {
         try (RespClient admin = new RespClient(target.host(), target.port())) {
             admin.call("FLUSHALL");
+            admin.call("FUNCTION", "FLUSH"); // libraries and cached scripts survive FLUSHALL
+            admin.call("SCRIPT", "FLUSH");
         }
         awaitBlocked(target, 0); // clients of the previous scenario may still be closing
     }

@@ -36,7 +36,8 @@ public final class CommandFamilies {
                 new BlockingSortedSetCommands(),
                 new TransactionCommands(),
                 new PubSubCommands(),
-                new ScriptingCommands());
+                new ScriptingCommands(),
+                new FunctionCommands());
     }
 
     public static void registerAll(CommandTable table) {

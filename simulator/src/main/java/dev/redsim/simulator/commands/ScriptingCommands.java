@@ -69,7 +69,14 @@ public final class ScriptingCommands implements CommandFamily {
 
     private static dev.redsim.simulator.command.CommandSpec.Builder eval(String name, String flags, String keyFlags) {
         return command(name, -3).flags(flags).keys(0, 0, 0).movableKeys(args -> NumkeysKeys.find(args, 2, 0))
-                .keySpecFlags(keyFlags).group("scripting").since("2.6.0");
+                .keySpecFlags(keyFlags)
+                .keynumSpec(keyNotes(keyFlags), 2, 0, 1, 1).group("scripting").since("2.6.0");
+    }
+
+    /** Redis's notes on the keys of scripts: it cannot know how they are used. */
+    static String keyNotes(String keyFlags) {
+        return "We cannot tell how the keys will be used so we assume the worst, "
+                + (keyFlags.startsWith("RW") ? "RW and UPDATE" : "RO and ACCESS");
     }
 
     private static Scripting scripting(CommandContext ctx) {

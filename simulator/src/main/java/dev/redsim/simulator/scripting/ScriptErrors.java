@@ -18,27 +18,30 @@ final class ScriptErrors {
      * Redis's error handler adds them.
      */
     static String runtime(LuaError error, String sha, String chunkName, String tailCallPosition) {
-        String message;
-        String where;
-        if (error instanceof ScriptError scriptError) {
-            where = scriptError.where() == null ? tailCallPosition : scriptError.where();
-            message = scriptError.redisError() ? scriptError.getMessage() : "ERR " + scriptError.messageAt(where);
-        } else {
-            LuaValue object = error.getMessageObject();
-            where = WhereFinder.where(error);
-            if (where == null) {
-                where = tailCallPosition;
-            }
-            if (object != null && object.istable() && object.get("err").isstring()) {
-                message = object.get("err").tojstring();
-            } else if (object == null || object.isnil()) {
-                message = "ERR nil";
-            } else {
-                message = "ERR " + luaMessage(error);
-            }
-        }
+        String where = where(error, tailCallPosition);
         String line = where == null ? "?" : where.substring(where.lastIndexOf(':') + 1);
-        return message + " script: " + sha + ", on @" + chunkName + ":" + line + ".";
+        return message(error, tailCallPosition) + " script: " + sha + ", on @" + chunkName + ":" + line + ".";
+    }
+
+    /** The error text alone, with its code ("ERR user_script:1: boom", or a redis.call error as it was). */
+    static String message(LuaError error, String tailCallPosition) {
+        if (error instanceof ScriptError scriptError) {
+            return scriptError.redisError() ? scriptError.getMessage()
+                    : "ERR " + scriptError.messageAt(where(error, tailCallPosition));
+        }
+        LuaValue object = error.getMessageObject();
+        if (object != null && object.istable() && object.get("err").isstring()) {
+            return object.get("err").tojstring();
+        }
+        if (object == null || object.isnil()) {
+            return "ERR nil";
+        }
+        return "ERR " + LuaErrorTexts.lua51(luaMessage(error));
+    }
+
+    private static String where(LuaError error, String tailCallPosition) {
+        String where = WhereFinder.where(error);
+        return where == null ? tailCallPosition : where;
     }
 
     /** luaj writes "pos message"; Lua writes "pos: message". */

@@ -11,6 +11,7 @@ import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.Varargs;
 
 import java.io.ByteArrayInputStream;
 import java.util.LinkedHashMap;
@@ -27,7 +28,9 @@ public final class Scripting {
     private final Engine engine;
     private final Map<String, CachedScript> cache = new LinkedHashMap<>();
     private final RedisRand48 random = new RedisRand48();
+    private final Functions functions = new Functions(this);
     private ClientConnection scriptClient;
+    private ScriptCommandCaller caller;
     private Globals globals;
     private ScriptRun current;
 
@@ -38,13 +41,28 @@ public final class Scripting {
     /** The Lua state is built on first use: servers that never run a script never pay for it. */
     private Globals globals() {
         if (globals == null) {
+            globals = newLuaState();
+        }
+        return globals;
+    }
+
+    /**
+     * A fresh sandboxed Lua state whose redis.call runs as this server's script client (EVAL's state, and
+     * the separate state FUNCTION libraries live in). The client outlives SCRIPT FLUSH, so both states share it.
+     */
+    Globals newLuaState() {
+        if (scriptClient == null) {
             scriptClient = new ClientConnection(0, null, new Reply(new UnpooledByteBufAllocator(false)), engine,
                     engine.time().millis());
             scriptClient.authenticated(true);
-            ScriptCommandCaller caller = new ScriptCommandCaller(engine, scriptClient);
-            globals = LuaSandbox.create(RedisApi.create(caller, () -> current), random);
+            caller = new ScriptCommandCaller(engine, scriptClient);
         }
-        return globals;
+        return LuaSandbox.create(RedisApi.create(caller, () -> current), random);
+    }
+
+    /** The FUNCTION libraries (Redis 7.0 functions), which share this server's script client and runner. */
+    public Functions functions() {
+        return functions;
     }
 
     // ---- the EVAL cache ----
@@ -97,6 +115,9 @@ public final class Scripting {
         } else {
             script = cache.get(load(ctx.arg(1)));
         }
+        if (readOnlyCommand && script.flags().shebang() && !script.flags().noWrites()) {
+            throw new RedisError("ERR Can not execute a script with write flag using *_ro command.");
+        }
         run(ctx, script, numkeys, readOnlyCommand || script.flags().noWrites());
     }
 
@@ -113,21 +134,32 @@ public final class Scripting {
 
     private void run(CommandContext ctx, CachedScript script, int numkeys, boolean readOnly) {
         Globals g = globals();
+        byte[][] args = ctx.args();
+        g.rawset("KEYS", strings(args, 3, 3 + numkeys));
+        g.rawset("ARGV", strings(args, 3 + numkeys, args.length));
+        execute(ctx, script.function(), LuaValue.NONE, script.sha(), CHUNK, readOnly);
+    }
+
+    /**
+     * Runs a script body (EVAL) or a library function (FCALL, with its keys and args as {@code callArgs}) for
+     * the calling client and writes its reply; errors name {@code name} (the SHA1 or the function) and the
+     * {@code chunk} the code was loaded as.
+     */
+    void execute(CommandContext ctx, LuaValue body, Varargs callArgs, String name, String chunk, boolean readOnly) {
+        globals();
         ClientConnection caller = ctx.client();
         byte[][] args = ctx.args();
         var spec = ctx.spec();
-        g.rawset("KEYS", strings(args, 3, 3 + numkeys));
-        g.rawset("ARGV", strings(args, 3 + numkeys, args.length));
         scriptClient.db(caller.db());
-        ScriptRun run = new ScriptRun(caller, script.sha(), readOnly);
+        ScriptRun run = new ScriptRun(caller, name, readOnly);
         current = run;
         try {
-            LuaValue result = script.function().call();
+            LuaValue result = body.invoke(callArgs).arg1();
             LuaToReply.write(caller.reply(), result, run.resp);
         } catch (LuaError e) {
-            throw new RedisError(ScriptErrors.runtime(e, script.sha(), CHUNK, TailCalls.lastPosition(script.function(), CHUNK)));
+            throw new RedisError(ScriptErrors.runtime(e, name, chunk, TailCalls.lastPosition(body, chunk)));
         } catch (StackOverflowError e) {
-            throw new RedisError("ERR user_script: stack overflow script: " + script.sha() + ", on @user_script:?.");
+            throw new RedisError("ERR " + chunk + ": stack overflow script: " + name + ", on @" + chunk + ":?.");
         } finally {
             current = null;
             ctx.reset(caller, args, spec); // the script's commands pointed the shared context elsewhere
