@@ -119,6 +119,15 @@ public final class Functions {
         return libraries.values();
     }
 
+    /** The size of the libraries' code (for INFO's used_memory_functions). */
+    public long codeBytes() {
+        long bytes = 0;
+        for (FunctionLibrary library : libraries.values()) {
+            bytes += library.code().length;
+        }
+        return bytes;
+    }
+
     public int functionCount() {
         return functions.size();
     }

@@ -90,6 +90,15 @@ public final class Scripting {
         return cache.size();
     }
 
+    /** The size of the cached script bodies (for INFO's used_memory_scripts_eval). */
+    public long cachedScriptBytes() {
+        long bytes = 0;
+        for (CachedScript script : cache.values()) {
+            bytes += script.body().length;
+        }
+        return bytes;
+    }
+
     private CachedScript compile(String sha, byte[] body) {
         ScriptFlags flags = ScriptFlags.parse(body);
         byte[] source = flags.shebang() ? java.util.Arrays.copyOfRange(body, flags.shebangLength(), body.length) : body;
