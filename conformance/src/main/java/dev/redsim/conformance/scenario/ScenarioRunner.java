@@ -122,6 +122,7 @@ public final class ScenarioRunner {
     private static void reset(RedisTarget target) {
         try (RespClient admin = new RespClient(target.host(), target.port())) {
             admin.call("FLUSHALL");
+            admin.call("FUNCTION", "FLUSH", "SYNC"); // libraries survive FLUSHALL
         }
         awaitBlocked(target, 0); // clients of the previous scenario may still be closing
     }

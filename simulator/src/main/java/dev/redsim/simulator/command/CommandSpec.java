@@ -29,6 +29,7 @@ public final class CommandSpec {
     private final Set<String> extraAclCategories;
     private final List<String> tips;
     private final List<String> keySpecFlags;
+    private final KeynumSpec keynumSpec;
     private final Map<String, CommandSpec> subcommands = new LinkedHashMap<>();
     private KeyFinder keyFinder;
 
@@ -54,6 +55,14 @@ public final class CommandSpec {
         this.extraAclCategories = Collections.unmodifiableSet(b.aclCategories);
         this.tips = List.copyOf(b.tips);
         this.keySpecFlags = b.keySpecFlags;
+        this.keynumSpec = b.keynumSpec;
+    }
+
+    /**
+     * A key specification of the "keynum" kind (EVAL, FCALL: a count argument, then that many keys), with
+     * the notes Redis attaches to it.
+     */
+    public record KeynumSpec(String notes, int beginIndex, int keynumIndex, int firstKey, int keyStep) {
     }
 
     public static Builder command(String name, int arity) {
@@ -140,6 +149,11 @@ public final class CommandSpec {
         return keySpecFlags;
     }
 
+    /** The keynum key specification, or null for commands described by (first, last, step). */
+    public KeynumSpec keynumSpec() {
+        return keynumSpec;
+    }
+
     public Map<String, CommandSpec> subcommands() {
         return subcommands;
     }
@@ -198,6 +212,7 @@ public final class CommandSpec {
         private final Set<String> aclCategories = new LinkedHashSet<>();
         private final List<String> tips = new ArrayList<>();
         private List<String> keySpecFlags;
+        private KeynumSpec keynumSpec;
 
         private Builder(String name, String container, int arity) {
             this.name = name;
@@ -266,6 +281,12 @@ public final class CommandSpec {
         /** Key specification flags as Redis lists them for this command: "RW access update variable_flags". */
         public Builder keySpecFlags(String names) {
             this.keySpecFlags = List.of(names.trim().split("\\s+"));
+            return this;
+        }
+
+        /** A keynum key specification (see {@link KeynumSpec}). */
+        public Builder keynumSpec(String notes, int beginIndex, int keynumIndex, int firstKey, int keyStep) {
+            this.keynumSpec = new KeynumSpec(notes, beginIndex, keynumIndex, firstKey, keyStep);
             return this;
         }
 

@@ -35,7 +35,9 @@ public final class CommandFamilies {
                 new SortedSetCommands(),
                 new BlockingSortedSetCommands(),
                 new TransactionCommands(),
-                new PubSubCommands());
+                new PubSubCommands(),
+                new ScriptingCommands(),
+                new FunctionCommands());
     }
 
     public static void registerAll(CommandTable table) {

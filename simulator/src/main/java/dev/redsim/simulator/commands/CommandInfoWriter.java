@@ -61,6 +61,10 @@ final class CommandInfoWriter {
     }
 
     private static void writeKeySpecs(Reply r, CommandSpec spec) {
+        if (spec.keynumSpec() != null) {
+            writeKeynumSpec(r, spec, spec.keynumSpec());
+            return;
+        }
         if (spec.firstKey() <= 0) {
             r.set(0);
             return;
@@ -94,6 +98,39 @@ final class CommandInfoWriter {
         r.integer(spec.keyStep());
         r.bulk("limit");
         r.integer(0);
+    }
+
+    private static void writeKeynumSpec(Reply r, CommandSpec spec, CommandSpec.KeynumSpec keynum) {
+        r.set(1);
+        r.map(4);
+        r.bulk("notes");
+        r.bulk(keynum.notes());
+        r.bulk("flags");
+        List<String> flags = keySpecFlags(spec);
+        r.set(flags.size());
+        for (String flag : flags) {
+            r.simple(flag);
+        }
+        r.bulk("begin_search");
+        r.map(2);
+        r.bulk("type");
+        r.bulk("index");
+        r.bulk("spec");
+        r.map(1);
+        r.bulk("index");
+        r.integer(keynum.beginIndex());
+        r.bulk("find_keys");
+        r.map(2);
+        r.bulk("type");
+        r.bulk("keynum");
+        r.bulk("spec");
+        r.map(3);
+        r.bulk("keynumidx");
+        r.integer(keynum.keynumIndex());
+        r.bulk("firstkey");
+        r.integer(keynum.firstKey());
+        r.bulk("keystep");
+        r.integer(keynum.keyStep());
     }
 
     /**

@@ -6,10 +6,9 @@ import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.command.RedisError;
 
 import static dev.redsim.simulator.command.CommandSpec.command;
-import static dev.redsim.simulator.command.CommandSpec.subcommand;
 
 /**
- * DEBUG, FUNCTION FLUSH and the cluster-only READONLY/READWRITE: commands tools send that a standalone
+ * DEBUG and the cluster-only READONLY/READWRITE: commands tools send that a standalone
  * simulator answers the way a standalone Redis 7.0 does.
  */
 public final class DebugCommands implements CommandFamily {
@@ -17,11 +16,6 @@ public final class DebugCommands implements CommandFamily {
     public void register(CommandTable t) {
         t.add(command("debug", -2).flags("admin noscript loading stale").group("server")
                 .summary("Debugging helpers").handler(this::debug).build());
-        t.add(command("function", -2).group("scripting").since("7.0.0")
-                .summary("Manage server-side functions").handler(ctx -> { }).build());
-        t.add(subcommand("function", "flush", -2).flags("write noscript")
-                .group("scripting").since("7.0.0").tips("request_policy:all_shards response_policy:all_succeeded")
-                .summary("Remove every function library").handler(this::functionFlush).build());
         t.add(command("readonly", 1).flags("loading stale fast").group("cluster").since("3.0.0").acl("connection")
                 .summary("Allow reads from a cluster replica").handler(this::clusterOnly).build());
         t.add(command("readwrite", 1).flags("loading stale fast").group("cluster").since("3.0.0").acl("connection")
@@ -60,17 +54,6 @@ public final class DebugCommands implements CommandFamily {
                 Thread.currentThread().interrupt();
             }
         }
-    }
-
-    /** No functions exist in the simulator, so there is nothing to remove. */
-    private void functionFlush(CommandContext ctx) {
-        if (ctx.argc() > 3) {
-            throw ClientCommands.wrongUse(ctx);
-        }
-        if (ctx.argc() == 3 && !ctx.is(2, "async") && !ctx.is(2, "sync")) {
-            throw new RedisError("ERR FUNCTION FLUSH only supports SYNC|ASYNC option");
-        }
-        ctx.reply().ok();
     }
 
     private void clusterOnly(CommandContext ctx) {

@@ -114,13 +114,7 @@ final class InfoSections {
         field(out, "used_memory_dataset_perc", "100.00%");
         field(out, "total_system_memory", system);
         field(out, "total_system_memory_human", human(system));
-        field(out, "used_memory_lua", 0);
-        field(out, "used_memory_lua_human", "0B");
-        field(out, "used_memory_scripts", 0);
-        field(out, "used_memory_scripts_human", "0B");
-        field(out, "number_of_cached_scripts", 0);
-        field(out, "number_of_functions", 0);
-        field(out, "number_of_libraries", 0);
+        scripting(out);
         field(out, "maxmemory", maxmemory);
         field(out, "maxmemory_human", human(maxmemory));
         field(out, "maxmemory_policy", config.get("maxmemory-policy"));
@@ -130,6 +124,32 @@ final class InfoSections {
         field(out, "active_defrag_running", 0);
         field(out, "lazyfree_pending_objects", 0);
         field(out, "lazyfreed_objects", 0);
+    }
+
+    /**
+     * Redis 7.0.15's script memory fields. The Lua heaps are not measured: a fresh Lua state's size stands in,
+     * and script/function memory is estimated from the cached code.
+     */
+    private void scripting(StringBuilder out) {
+        var scripting = engine.scripting();
+        var functions = scripting.functions();
+        long vmEval = 32768;
+        long vmFunctions = 32768;
+        long scriptsEval = scripting.cachedScriptBytes();
+        long functionsMemory = functions.codeBytes();
+        field(out, "used_memory_lua", vmEval);
+        field(out, "used_memory_vm_eval", vmEval);
+        field(out, "used_memory_lua_human", human(vmEval));
+        field(out, "used_memory_scripts_eval", scriptsEval);
+        field(out, "number_of_cached_scripts", scripting.cachedScripts());
+        field(out, "number_of_functions", functions.functionCount());
+        field(out, "number_of_libraries", functions.libraries().size());
+        field(out, "used_memory_vm_functions", vmFunctions);
+        field(out, "used_memory_vm_total", vmEval + vmFunctions);
+        field(out, "used_memory_vm_total_human", human(vmEval + vmFunctions));
+        field(out, "used_memory_functions", functionsMemory);
+        field(out, "used_memory_scripts", scriptsEval + functionsMemory);
+        field(out, "used_memory_scripts_human", human(scriptsEval + functionsMemory));
     }
 
     private void persistence(StringBuilder out) {

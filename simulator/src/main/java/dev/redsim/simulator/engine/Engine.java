@@ -37,6 +37,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
     private final Map<Long, ClientConnection> clients = new LinkedHashMap<>();
     private final Stats stats = new Stats();
     private final PubSub pubSub = new PubSub(this);
+    private final dev.redsim.simulator.scripting.Scripting scripting = new dev.redsim.simulator.scripting.Scripting(this);
     private final String runId;
     private final long startMillis;
     private long nextClientId = 1;
@@ -84,6 +85,11 @@ public final class Engine implements KeyspaceHooks, ServerContext {
 
     public CommandTable table() {
         return table;
+    }
+
+    /** Lua scripting: the EVAL cache and the Lua state. */
+    public dev.redsim.simulator.scripting.Scripting scripting() {
+        return scripting;
     }
 
     public PubSub pubSub() {

@@ -1,0 +1,26 @@
+package dev.redsim.simulator.scripting;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** luaj's parser names tokens by number; Lua 5.1 names them by text ("near '<eof>'"). */
+final class CompileErrors {
+    private static final Pattern UNEXPECTED = Pattern.compile("unexpected symbol (\\d+) \\((.*)\\)$");
+    private static final String[] TOKENS = {"and", "break", "do", "else", "elseif", "end", "false", "for",
+        "function", "goto", "if", "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until",
+        "while", "..", "...", "==", ">=", "<=", "~=", "::", "<eof>"};
+
+    private CompileErrors() {
+    }
+
+    static String luaText(String luajMessage) {
+        Matcher m = UNEXPECTED.matcher(luajMessage);
+        if (!m.find()) {
+            return luajMessage;
+        }
+        int token = Integer.parseInt(m.group(1));
+        String text = token < 257 ? String.valueOf((char) token)
+                : token - 257 < TOKENS.length ? TOKENS[token - 257] : m.group(2);
+        return luajMessage.substring(0, m.start()) + "unexpected symbol near '" + text + "'";
+    }
+}

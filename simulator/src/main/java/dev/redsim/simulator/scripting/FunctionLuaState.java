@@ -1,0 +1,131 @@
+package dev.redsim.simulator.scripting;
+
+import dev.redsim.simulator.command.RedisError;
+import org.luaj.vm2.Globals;
+import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaTable;
+import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.Varargs;
+import org.luaj.vm2.lib.TwoArgFunction;
+import org.luaj.vm2.lib.VarArgFunction;
+
+import java.io.ByteArrayInputStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The Lua state FUNCTION libraries live in, apart from EVAL's (Redis 7.0's function_lua.c). Library code sees
+ * an empty, read-only globals table whose lookups go elsewhere: while FUNCTION LOAD runs the code, only to
+ * redis.register_function, redis.log and the version fields; afterwards (when functions run) to the full
+ * sandbox EVAL scripts get. Closures keep that table, so a function body finds the full sandbox at run time.
+ */
+final class FunctionLuaState {
+    static final String CHUNK = "user_function";
+
+    private final Globals runtime;
+    private final LuaTable loadApi;
+    private final LuaTable meta = new LuaTable();
+    private final LuaTable env = new LuaTable();
+    private Map<String, LibraryFunction> registering;
+    private String registeringLibrary;
+
+    FunctionLuaState(Globals runtime) {
+        this.runtime = runtime;
+        this.loadApi = strict(loadGlobals());
+        meta.rawset("__index", runtime);
+        meta.rawset("__newindex", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                throw ScriptError.positioned("Attempt to modify a readonly table");
+            }
+        });
+        env.setmetatable(meta);
+    }
+
+    /**
+     * Compiles and runs a library's code, collecting what it registers (in order).
+     * Errors are Redis's "Error compiling function" / "Error registering functions" replies.
+     */
+    Map<String, LibraryFunction> load(String library, byte[] code, int codeStart) {
+        LuaValue chunk;
+        try {
+            chunk = runtime.load(new ByteArrayInputStream(code, codeStart, code.length - codeStart), "@" + CHUNK,
+                    "t", env);
+        } catch (LuaError e) {
+            throw new RedisError("ERR Error compiling function: " + CompileErrors.luaText(e.getMessage()));
+        }
+        Map<String, LibraryFunction> functions = new LinkedHashMap<>();
+        registering = functions;
+        registeringLibrary = library;
+        meta.rawset("__index", loadApi);
+        try {
+            chunk.call();
+        } catch (LuaError e) {
+            String message = ScriptErrors.message(e, TailCalls.lastPosition(chunk, CHUNK));
+            throw new RedisError("ERR Error registering functions: " + message);
+        } catch (StackOverflowError e) {
+            throw new RedisError("ERR Error registering functions: ERR stack overflow");
+        } finally {
+            registering = null;
+            meta.rawset("__index", runtime);
+        }
+        return functions;
+    }
+
+    /** The globals of library code while it loads: "redis" with what registering needs, nothing else. */
+    private LuaTable loadGlobals() {
+        LuaTable redis = new LuaTable();
+        redis.rawset("register_function", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                if (registering == null) {
+                    throw ScriptError.redis("ERR redis.register_function can only be called on FUNCTION LOAD command");
+                }
+                LibraryFunction function = FunctionRegistration.read(args, registeringLibrary);
+                if (!LibraryShebang.validName(function.name())) {
+                    // Redis 7.0 words this error with "Library names" for function names too
+                    throw ScriptError.redis("ERR Library names can only contain letters, numbers, or underscores(_)"
+                            + " and must be at least one character long");
+                }
+                if (registering.containsKey(function.name())) { // case-sensitive within a library, as in Redis
+                    throw ScriptError.redis("ERR Function already exists in the library");
+                }
+                registering.put(function.name(), function);
+                return LuaValue.NONE;
+            }
+        });
+        LuaTable full = (LuaTable) runtime.rawget("redis").getmetatable().rawget("__index");
+        for (String name : new String[] {"log", "LOG_DEBUG", "LOG_VERBOSE", "LOG_NOTICE", "LOG_WARNING",
+            "REDIS_VERSION", "REDIS_VERSION_NUM"}) {
+            redis.rawset(name, full.rawget(name));
+        }
+        LuaTable globals = new LuaTable();
+        globals.rawset("redis", strict(redis));
+        return globals;
+    }
+
+    /** A read-only view of a table where reading a missing name is an error, as Redis's protected tables. */
+    private static LuaTable strict(LuaTable table) {
+        LuaTable view = new LuaTable();
+        LuaTable m = new LuaTable();
+        m.rawset("__index", new TwoArgFunction() {
+            @Override
+            public LuaValue call(LuaValue self, LuaValue name) {
+                LuaValue value = table.rawget(name);
+                if (value.isnil()) {
+                    throw ScriptError.positioned("Script attempted to access nonexistent global variable '"
+                            + name.tojstring() + "'");
+                }
+                return value;
+            }
+        });
+        m.rawset("__newindex", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                throw ScriptError.positioned("Attempt to modify a readonly table");
+            }
+        });
+        view.setmetatable(m);
+        return view;
+    }
+}

@@ -1,0 +1,242 @@
+package dev.redsim.simulator.scripting;
+
+import org.luaj.vm2.Globals;
+import org.luaj.vm2.LoadState;
+import org.luaj.vm2.LuaString;
+import org.luaj.vm2.LuaTable;
+import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.Varargs;
+import org.luaj.vm2.compiler.LuaC;
+import org.luaj.vm2.lib.CoroutineLib;
+import org.luaj.vm2.lib.StringLib;
+import org.luaj.vm2.lib.TableLib;
+import org.luaj.vm2.lib.OneArgFunction;
+import org.luaj.vm2.lib.TwoArgFunction;
+import org.luaj.vm2.lib.VarArgFunction;
+import org.luaj.vm2.lib.ZeroArgFunction;
+import org.luaj.vm2.lib.jse.JseBaseLib;
+import org.luaj.vm2.lib.jse.JseMathLib;
+
+/**
+ * The Lua world Redis 7.0 gives scripts, built on luaj (Lua 5.2): the Lua 5.1 names scripts rely on (unpack,
+ * loadstring, table.getn, math.mod, ...), no io/os/debug/file loading, Redis's math.random, numbers printed as
+ * Lua 5.1 prints them, and globals that can be neither created nor read when missing.
+ */
+final class LuaSandbox {
+    private LuaSandbox() {
+    }
+
+    static Globals create(LuaTable redisApi, RedisRand48 random) {
+        Globals g = new Globals();
+        g.load(new JseBaseLib());
+        g.load(new org.luaj.vm2.lib.PackageLib()); // the libraries register in package.loaded
+        g.load(new TableLib());
+        g.load(new StringLib());
+        g.load(new CoroutineLib());
+        g.load(new JseMathLib());
+        LoadState.install(g);
+        LuaC.install(g);
+        for (String name : new String[] {"dofile", "loadfile", "print", "rawlen", "require", "package"}) {
+            g.rawset(name, LuaValue.NIL);
+        }
+        g.rawset("_VERSION", LuaValue.valueOf("Lua 5.1"));
+        addLua51Names(g);
+        replaceBaseFunctions(g);
+        installRandom((LuaTable) g.rawget("math"), random);
+        ScriptLibraries.install(g);
+        g.rawset("redis", readOnlyView(redisApi));
+        g.rawset("__redis__err__handler", new OneArgFunction() {
+            @Override
+            public LuaValue call(LuaValue error) {
+                return error;
+            }
+        });
+        protect(g);
+        return g;
+    }
+
+    private static void addLua51Names(Globals g) {
+        LuaTable table = (LuaTable) g.rawget("table");
+        g.rawset("unpack", table.rawget("unpack"));
+        table.rawset("unpack", LuaValue.NIL);
+        table.rawset("pack", LuaValue.NIL);
+        table.rawset("getn", new OneArgFunction() {
+            @Override
+            public LuaValue call(LuaValue t) {
+                return LuaValue.valueOf(t.checktable().length());
+            }
+        });
+        table.rawset("maxn", new OneArgFunction() {
+            @Override
+            public LuaValue call(LuaValue t) {
+                double max = 0;
+                LuaTable tab = t.checktable();
+                for (Varargs e = tab.next(LuaValue.NIL); !e.arg1().isnil(); e = tab.next(e.arg1())) {
+                    if (e.arg1().type() == LuaValue.TNUMBER) {
+                        max = Math.max(max, e.arg1().todouble());
+                    }
+                }
+                return LuaValue.valueOf(max);
+            }
+        });
+        table.rawset("foreach", new TwoArgFunction() {
+            @Override
+            public LuaValue call(LuaValue t, LuaValue f) {
+                LuaTable tab = t.checktable();
+                for (Varargs e = tab.next(LuaValue.NIL); !e.arg1().isnil(); e = tab.next(e.arg1())) {
+                    LuaValue r = f.call(e.arg1(), e.arg(2));
+                    if (!r.isnil()) {
+                        return r;
+                    }
+                }
+                return LuaValue.NIL;
+            }
+        });
+        table.rawset("foreachi", new TwoArgFunction() {
+            @Override
+            public LuaValue call(LuaValue t, LuaValue f) {
+                LuaTable tab = t.checktable();
+                int n = tab.length();
+                for (int i = 1; i <= n; i++) {
+                    LuaValue r = f.call(LuaValue.valueOf(i), tab.get(i));
+                    if (!r.isnil()) {
+                        return r;
+                    }
+                }
+                return LuaValue.NIL;
+            }
+        });
+        table.rawset("setn", new TwoArgFunction() {
+            @Override
+            public LuaValue call(LuaValue t, LuaValue n) {
+                throw ScriptError.positioned("'setn' is obsolete");
+            }
+        });
+        LuaTable math = (LuaTable) g.rawget("math");
+        math.rawset("mod", math.rawget("fmod"));
+        math.rawset("log10", new OneArgFunction() {
+            @Override
+            public LuaValue call(LuaValue x) {
+                return LuaValue.valueOf(Math.log10(x.checkdouble()));
+            }
+        });
+        LuaTable string = (LuaTable) g.rawget("string");
+        string.rawset("gfind", string.rawget("gmatch"));
+        g.rawset("gcinfo", new ZeroArgFunction() {
+            @Override
+            public LuaValue call() {
+                return LuaValue.valueOf(Runtime.getRuntime().totalMemory() / 1024);
+            }
+        });
+        LuaValue load = g.rawget("load");
+        g.rawset("loadstring", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                LuaValue chunk = args.checkstring(1);
+                return load.invoke(LuaValue.varargsOf(chunk, args.optvalue(2, chunk)));
+            }
+        });
+    }
+
+    /** tostring prints numbers with "%.14g"; error() adds "user_script:N: " to strings as Lua 5.1 does. */
+    private static void replaceBaseFunctions(Globals g) {
+        LuaValue tostring = g.rawget("tostring");
+        g.rawset("tostring", new OneArgFunction() {
+            @Override
+            public LuaValue call(LuaValue v) {
+                if (v.type() == LuaValue.TNUMBER) {
+                    return LuaValue.valueOf(LuaNumbers.toLuaString(v.todouble()));
+                }
+                return tostring.call(v);
+            }
+        });
+        g.rawset("error", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                LuaValue value = args.arg1();
+                int level = args.optint(2, 1);
+                if (level > 0 && (value.type() == LuaValue.TSTRING || value.type() == LuaValue.TNUMBER)) {
+                    String text = value.type() == LuaValue.TNUMBER
+                            ? LuaNumbers.toLuaString(value.todouble()) : value.tojstring();
+                    throw ScriptError.positioned(text);
+                }
+                throw new org.luaj.vm2.LuaError(value);
+            }
+        });
+    }
+
+    private static void installRandom(LuaTable math, RedisRand48 random) {
+        math.rawset("random", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                double r = random.nextDouble();
+                switch (args.narg()) {
+                    case 0:
+                        return LuaValue.valueOf(r);
+                    case 1: {
+                        int upper = args.checkint(1);
+                        if (upper < 1) {
+                            throw ScriptError.positioned("bad argument #1 to 'random' (interval is empty)");
+                        }
+                        return LuaValue.valueOf(Math.floor(r * upper) + 1);
+                    }
+                    case 2: {
+                        int lower = args.checkint(1);
+                        int upper = args.checkint(2);
+                        if (lower > upper) {
+                            throw ScriptError.positioned("bad argument #2 to 'random' (interval is empty)");
+                        }
+                        return LuaValue.valueOf(Math.floor(r * (upper - lower + 1)) + lower);
+                    }
+                    default:
+                        throw ScriptError.positioned("wrong number of arguments");
+                }
+            }
+        });
+        math.rawset("randomseed", new OneArgFunction() {
+            @Override
+            public LuaValue call(LuaValue seed) {
+                random.seed(seed.checkint());
+                return LuaValue.NONE.arg1();
+            }
+        });
+    }
+
+    /** A table scripts can read but not change (Redis 7.0 makes its library tables read-only). */
+    private static LuaTable readOnlyView(LuaTable table) {
+        LuaTable view = new LuaTable();
+        LuaTable meta = new LuaTable();
+        meta.rawset("__index", table);
+        meta.rawset("__newindex", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                throw ScriptError.positioned("Attempt to modify a readonly table");
+            }
+        });
+        view.setmetatable(meta);
+        return view;
+    }
+
+    /** Redis 7.0 makes the globals read-only and reading an unknown global an error. */
+    private static void protect(Globals g) {
+        LuaTable meta = new LuaTable();
+        meta.rawset("__index", new TwoArgFunction() {
+            @Override
+            public LuaValue call(LuaValue table, LuaValue name) {
+                throw ScriptError.positioned("Script attempted to access nonexistent global variable '"
+                        + name.tojstring() + "'");
+            }
+        });
+        meta.rawset("__newindex", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                throw ScriptError.positioned("Attempt to modify a readonly table");
+            }
+        });
+        g.setmetatable(meta);
+    }
+
+    static LuaString text(String s) {
+        return LuaString.valueOf(s);
+    }
+}

@@ -1,0 +1,33 @@
+package dev.redsim.simulator.scripting;
+
+/**
+ * The generator behind math.random in Redis's Lua (its rand.c): the 48-bit linear congruential generator of
+ * drand48, so scripts that seed it see the numbers Redis gives them.
+ */
+final class RedisRand48 {
+    private static final long MULTIPLIER = 0x5DEECE66DL;
+    private static final long ADDEND = 0xBL;
+    private static final long MASK = (1L << 48) - 1;
+    static final int MAX = Integer.MAX_VALUE;
+
+    private long state;
+
+    RedisRand48() {
+        seed(0);
+    }
+
+    void seed(int seed) {
+        state = (((long) seed & 0xffffffffL) << 16 | 0x330EL) & MASK;
+    }
+
+    /** A value in [0, 2^31). */
+    int next() {
+        state = (MULTIPLIER * state + ADDEND) & MASK;
+        return (int) (state >>> 17);
+    }
+
+    /** A double in [0, 1), as Redis's math.random computes it. */
+    double nextDouble() {
+        return (double) (next() % MAX) / (double) MAX;
+    }
+}

@@ -1,0 +1,89 @@
+package dev.redsim.simulator.scripting;
+
+import dev.redsim.simulator.command.CommandFlag;
+import dev.redsim.simulator.command.CommandSpec;
+import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.engine.Engine;
+import dev.redsim.simulator.server.ClientConnection;
+import io.netty.buffer.ByteBuf;
+import org.luaj.vm2.LuaString;
+import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.Varargs;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * redis.call and redis.pcall: checks a command the way Redis checks commands from scripts (its own error
+ * texts), runs it through the engine's normal call path for the script's client, and turns the RESP reply
+ * that client received into Lua values.
+ */
+final class ScriptCommandCaller {
+    private final Engine engine;
+    private final ClientConnection scriptClient;
+
+    ScriptCommandCaller(Engine engine, ClientConnection scriptClient) {
+        this.engine = engine;
+        this.scriptClient = scriptClient;
+    }
+
+    /** @param raise true for redis.call (errors are raised), false for redis.pcall (errors are returned) */
+    Varargs call(ScriptRun run, Varargs args, boolean raise) {
+        if (args.narg() == 0) {
+            return fail("ERR Please specify at least one argument for this redis lib call", raise);
+        }
+        byte[][] argv = new byte[args.narg()][];
+        for (int i = 0; i < argv.length; i++) {
+            LuaValue arg = args.arg(i + 1);
+            if (arg.type() == LuaValue.TNUMBER) {
+                argv[i] = LuaNumbers.toArgument(arg.todouble()).getBytes(StandardCharsets.US_ASCII);
+            } else if (arg.type() == LuaValue.TSTRING) {
+                LuaString s = arg.checkstring();
+                argv[i] = new byte[s.m_length];
+                System.arraycopy(s.m_bytes, s.m_offset, argv[i], 0, s.m_length);
+            } else {
+                return fail("ERR Lua redis lib command arguments must be strings or integers", raise);
+            }
+        }
+        CommandSpec spec = engine.table().lookup(argv[0]);
+        if (spec != null && spec.hasSubcommands() && argv.length >= 2) {
+            spec = spec.subcommands().get(CommandTable.lowerAscii(argv[1]));
+        }
+        if (spec == null) {
+            return fail("ERR Unknown Redis command called from script", raise);
+        }
+        if (!spec.arityAccepts(argv.length)) {
+            return fail("ERR Wrong number of args calling Redis command from script", raise);
+        }
+        if (spec.has(CommandFlag.NOSCRIPT)) {
+            return fail("ERR This Redis command is not allowed from script", raise);
+        }
+        if (spec.has(CommandFlag.WRITE)) {
+            if (run.readOnly) {
+                return fail("ERR Write commands are not allowed from read-only scripts.", raise);
+            }
+            run.wrote = true;
+        }
+        return execute(run, argv, spec, raise);
+    }
+
+    private Varargs execute(ScriptRun run, byte[][] argv, CommandSpec spec, boolean raise) {
+        scriptClient.protocol(run.resp);
+        engine.callQueued(scriptClient, argv, spec);
+        ByteBuf out = scriptClient.reply().takePending();
+        try {
+            if (RespToLua.isError(out)) {
+                return fail(RespToLua.errorText(out), raise);
+            }
+            return RespToLua.read(out);
+        } finally {
+            out.release();
+        }
+    }
+
+    private static Varargs fail(String message, boolean raise) {
+        if (raise) {
+            throw ScriptError.redis(message);
+        }
+        return RespToLua.single(LuaValue.valueOf("err"), LuaValue.valueOf(message));
+    }
+}

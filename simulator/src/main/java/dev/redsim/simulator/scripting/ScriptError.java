@@ -1,0 +1,61 @@
+package dev.redsim.simulator.scripting;
+
+import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaValue;
+
+/**
+ * An error raised inside a script, keeping what Redis reports about it: the message, whether it already is a
+ * Redis error text (from redis.call, so no position is added), and the script line where it passed.
+ */
+final class ScriptError extends LuaError {
+    private final boolean redisError;
+    private final boolean positioned;
+    private final String text;
+
+    private ScriptError(String text, boolean redisError, boolean positioned) {
+        super(text);
+        this.text = text;
+        this.redisError = redisError;
+        this.positioned = positioned;
+    }
+
+    /** An error of a Redis command run by redis.call (its text starts with the error code). */
+    static ScriptError redis(String text) {
+        return new ScriptError(text, true, false);
+    }
+
+    /** A Lua error raised by our library code, shown with the script position as Lua's error() does. */
+    static ScriptError positioned(String text) {
+        return new ScriptError(text, false, true);
+    }
+
+    boolean redisError() {
+        return redisError;
+    }
+
+    @Override
+    public String getMessage() {
+        if (positioned && fileline != null) {
+            return ScriptErrors.position(fileline) + ": " + text;
+        }
+        return text;
+    }
+
+    /** The message, placed at {@code fallback} when luaj did not see where it happened (a tail call). */
+    String messageAt(String fallback) {
+        if (positioned && fileline == null && fallback != null) {
+            return fallback + ": " + text;
+        }
+        return getMessage();
+    }
+
+    @Override
+    public LuaValue getMessageObject() {
+        return LuaValue.valueOf(getMessage());
+    }
+
+    /** "user_script:3" from where the error passed through the script, or null. */
+    String where() {
+        return fileline == null ? null : ScriptErrors.position(fileline);
+    }
+}

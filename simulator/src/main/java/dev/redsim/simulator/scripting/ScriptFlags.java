@@ -1,0 +1,50 @@
+package dev.redsim.simulator.scripting;
+
+import dev.redsim.simulator.command.RedisError;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The "#!lua flags=no-writes,allow-oom" first line of a script (Redis 7.0): which flags it declares and how
+ * long the line is (the body compiles from the line end on, so line numbers stay right).
+ */
+record ScriptFlags(boolean shebang, boolean noWrites, int shebangLength) {
+    static final ScriptFlags NONE = new ScriptFlags(false, false, 0);
+
+    static ScriptFlags parse(byte[] body) {
+        if (body.length < 2 || body[0] != '#' || body[1] != '!') {
+            return NONE;
+        }
+        int end = indexOf(body, (byte) '\n');
+        if (end < 0) {
+            throw new RedisError("ERR Invalid script shebang");
+        }
+        String[] parts = new String(body, 0, end, StandardCharsets.UTF_8).trim().split(" +");
+        if (!parts[0].equals("#!lua")) {
+            throw new RedisError("ERR Unexpected engine in script shebang: " + parts[0]);
+        }
+        boolean noWrites = false;
+        for (int i = 1; i < parts.length; i++) {
+            if (!parts[i].startsWith("flags=")) {
+                throw new RedisError("ERR Unknown lua shebang option: " + parts[i]);
+            }
+            for (String flag : parts[i].substring("flags=".length()).split(",")) {
+                switch (flag) {
+                    case "" , "allow-oom", "allow-stale", "no-cluster", "allow-cross-slot-keys" -> { }
+                    case "no-writes" -> noWrites = true;
+                    default -> throw new RedisError("ERR Unexpected flag in script shebang: " + flag);
+                }
+            }
+        }
+        return new ScriptFlags(true, noWrites, end);
+    }
+
+    private static int indexOf(byte[] body, byte b) {
+        for (int i = 0; i < body.length; i++) {
+            if (body[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,18 @@
+package dev.redsim.simulator.scripting;
+
+import dev.redsim.simulator.server.ClientConnection;
+
+/** What one running script carries: who called it, whether it may write, and what it did so far. */
+final class ScriptRun {
+    final ClientConnection caller;
+    final String sha;
+    final boolean readOnly;
+    int resp = 2;
+    boolean wrote;
+
+    ScriptRun(ClientConnection caller, String sha, boolean readOnly) {
+        this.caller = caller;
+        this.sha = sha;
+        this.readOnly = readOnly;
+    }
+}

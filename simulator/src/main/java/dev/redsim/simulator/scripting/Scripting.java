@@ -1,0 +1,190 @@
+package dev.redsim.simulator.scripting;
+
+import dev.redsim.simulator.command.CommandContext;
+import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.engine.Engine;
+import dev.redsim.simulator.protocol.Reply;
+import dev.redsim.simulator.server.ClientConnection;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import org.luaj.vm2.Globals;
+import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaString;
+import org.luaj.vm2.LuaTable;
+import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.Varargs;
+
+import java.io.ByteArrayInputStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Lua scripting of one server (Redis's eval.c and script_lua.c): the Lua state, the EVAL script cache, the
+ * client scripts run their commands as, and the running of one script with KEYS and ARGV. Runs on the engine
+ * thread; scripts are atomic because nothing else runs while one does.
+ */
+public final class Scripting {
+    private static final String CHUNK = "user_script";
+
+    private final Engine engine;
+    private final Map<String, CachedScript> cache = new LinkedHashMap<>();
+    private final RedisRand48 random = new RedisRand48();
+    private final Functions functions = new Functions(this);
+    private ClientConnection scriptClient;
+    private ScriptCommandCaller caller;
+    private Globals globals;
+    private ScriptRun current;
+
+    public Scripting(Engine engine) {
+        this.engine = engine;
+    }
+
+    /** The Lua state is built on first use: servers that never run a script never pay for it. */
+    private Globals globals() {
+        if (globals == null) {
+            globals = newLuaState();
+        }
+        return globals;
+    }
+
+    /**
+     * A fresh sandboxed Lua state whose redis.call runs as this server's script client (EVAL's state, and
+     * the separate state FUNCTION libraries live in). The client outlives SCRIPT FLUSH, so both states share it.
+     */
+    Globals newLuaState() {
+        if (scriptClient == null) {
+            scriptClient = new ClientConnection(0, null, new Reply(new UnpooledByteBufAllocator(false)), engine,
+                    engine.time().millis());
+            scriptClient.authenticated(true);
+            caller = new ScriptCommandCaller(engine, scriptClient);
+        }
+        return LuaSandbox.create(RedisApi.create(caller, () -> current), random);
+    }
+
+    /** The FUNCTION libraries (Redis 7.0 functions), which share this server's script client and runner. */
+    public Functions functions() {
+        return functions;
+    }
+
+    // ---- the EVAL cache ----
+
+    /** Compiles a script (if new) and keeps it under its SHA1; compile and shebang errors as Redis words them. */
+    public String load(byte[] body) {
+        String sha = Sha1.hex(body);
+        if (!cache.containsKey(sha)) {
+            cache.put(sha, compile(sha, body));
+        }
+        return sha;
+    }
+
+    public boolean exists(String sha) {
+        return cache.containsKey(sha.toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /** SCRIPT FLUSH: forgets every script and starts a fresh Lua state, as Redis does. */
+    public void flush() {
+        cache.clear();
+        globals = null;
+    }
+
+    public int cachedScripts() {
+        return cache.size();
+    }
+
+    /** The size of the cached script bodies (for INFO's used_memory_scripts_eval). */
+    public long cachedScriptBytes() {
+        long bytes = 0;
+        for (CachedScript script : cache.values()) {
+            bytes += script.body().length;
+        }
+        return bytes;
+    }
+
+    private CachedScript compile(String sha, byte[] body) {
+        ScriptFlags flags = ScriptFlags.parse(body);
+        byte[] source = flags.shebang() ? java.util.Arrays.copyOfRange(body, flags.shebangLength(), body.length) : body;
+        try {
+            LuaValue function = globals().load(new ByteArrayInputStream(source), "@" + CHUNK, "t", globals());
+            return new CachedScript(sha, body, flags, function);
+        } catch (LuaError e) {
+            throw new RedisError("ERR Error compiling script (new function): " + CompileErrors.luaText(e.getMessage()));
+        }
+    }
+
+    // ---- running ----
+
+    /** EVAL and EVALSHA (and their _RO forms): args[2] is numkeys, keys and arguments follow. */
+    public void eval(CommandContext ctx, boolean bySha, boolean readOnlyCommand) {
+        int numkeys = numkeys(ctx);
+        CachedScript script;
+        if (bySha) {
+            script = cache.get(ctx.text(1).toLowerCase(java.util.Locale.ROOT));
+            if (script == null) {
+                throw new RedisError("NOSCRIPT No matching script. Please use EVAL.");
+            }
+        } else {
+            script = cache.get(load(ctx.arg(1)));
+        }
+        if (readOnlyCommand && script.flags().shebang() && !script.flags().noWrites()) {
+            throw new RedisError("ERR Can not execute a script with write flag using *_ro command.");
+        }
+        run(ctx, script, numkeys, readOnlyCommand || script.flags().noWrites());
+    }
+
+    private static int numkeys(CommandContext ctx) {
+        long numkeys = ctx.longArg(2);
+        if (numkeys > ctx.argc() - 3) {
+            throw new RedisError("ERR Number of keys can't be greater than number of args");
+        }
+        if (numkeys < 0) {
+            throw new RedisError("ERR Number of keys can't be negative");
+        }
+        return (int) numkeys;
+    }
+
+    private void run(CommandContext ctx, CachedScript script, int numkeys, boolean readOnly) {
+        Globals g = globals();
+        byte[][] args = ctx.args();
+        g.rawset("KEYS", strings(args, 3, 3 + numkeys));
+        g.rawset("ARGV", strings(args, 3 + numkeys, args.length));
+        execute(ctx, script.function(), LuaValue.NONE, script.sha(), CHUNK, readOnly);
+    }
+
+    /**
+     * Runs a script body (EVAL) or a library function (FCALL, with its keys and args as {@code callArgs}) for
+     * the calling client and writes its reply; errors name {@code name} (the SHA1 or the function) and the
+     * {@code chunk} the code was loaded as.
+     */
+    void execute(CommandContext ctx, LuaValue body, Varargs callArgs, String name, String chunk, boolean readOnly) {
+        globals();
+        ClientConnection caller = ctx.client();
+        byte[][] args = ctx.args();
+        var spec = ctx.spec();
+        scriptClient.db(caller.db());
+        ScriptRun run = new ScriptRun(caller, name, readOnly);
+        current = run;
+        try {
+            LuaValue result = body.invoke(callArgs).arg1();
+            LuaToReply.write(caller.reply(), result, run.resp);
+        } catch (LuaError e) {
+            throw new RedisError(ScriptErrors.runtime(e, name, chunk, TailCalls.lastPosition(body, chunk)));
+        } catch (StackOverflowError e) {
+            throw new RedisError("ERR " + chunk + ": stack overflow script: " + name + ", on @" + chunk + ":?.");
+        } finally {
+            current = null;
+            ctx.reset(caller, args, spec); // the script's commands pointed the shared context elsewhere
+        }
+    }
+
+    private static LuaTable strings(byte[][] args, int from, int to) {
+        LuaTable table = new LuaTable(Math.max(0, to - from), 0);
+        for (int i = from; i < to; i++) {
+            table.rawset(i - from + 1, LuaString.valueOf(args[i]));
+        }
+        return table;
+    }
+
+    /** Whether a script is running now (the engine is inside EVAL). */
+    public boolean running() {
+        return current != null;
+    }
+}
