@@ -1,0 +1,171 @@
+package dev.redsim.simulator.scripting.lib;
+
+import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaString;
+import org.luaj.vm2.LuaTable;
+import org.luaj.vm2.LuaValue;
+
+/**
+ * cmsgpack's decoder: one MessagePack value at a time from a cursor over the input. It keeps the C
+ * library's limits: bin/ext types are "bad data format", and Lua 5.1's 8000-slot C stack limit shows as
+ * the same "stack overflow (...)" errors when too many values or too deep nesting pile up.
+ */
+final class MsgpackDecoder {
+    /** LUAI_MAXCSTACK: how many slots a C function may use on the Lua stack. */
+    static final int MAX_C_STACK = 8000;
+
+    /** Why decoding stopped: input ended early, or a byte is not a type this library reads. */
+    static final class Failure extends RuntimeException {
+        final boolean missingBytes;
+
+        Failure(boolean missingBytes) {
+            super(null, null, false, false);
+            this.missingBytes = missingBytes;
+        }
+    }
+
+    private final byte[] data;
+    private int pos;
+
+    MsgpackDecoder(byte[] data, int offset) {
+        this.data = data;
+        this.pos = offset;
+    }
+
+    int position() {
+        return pos;
+    }
+
+    int left() {
+        return data.length - pos;
+    }
+
+    private void need(long n) {
+        if (left() < n) {
+            throw new Failure(true);
+        }
+    }
+
+    private int u8(int at) {
+        return data[pos + at] & 0xff;
+    }
+
+    private long bigEndian(int at, int size) {
+        long v = 0;
+        for (int i = 0; i < size; i++) {
+            v = (v << 8) | u8(at + i);
+        }
+        return v;
+    }
+
+    private static void checkStack(int used, String message) {
+        if (used + 1 > MAX_C_STACK) {
+            throw new LuaError("stack overflow (" + message + ")");
+        }
+    }
+
+    /** Decodes one value; stack is how many Lua stack slots are in use below it. */
+    LuaValue decode(int stack) {
+        need(1);
+        checkStack(stack, "too many return values at once; use unpack_one or unpack_limit instead.");
+        int code = u8(0);
+        switch (code) {
+            case 0xcc -> { need(2); LuaValue v = LuaValue.valueOf(u8(1)); pos += 2; return v; }
+            case 0xd0 -> { need(2); LuaValue v = LuaValue.valueOf((byte) u8(1)); pos += 2; return v; }
+            case 0xcd -> { need(3); LuaValue v = LuaValue.valueOf((int) bigEndian(1, 2)); pos += 3; return v; }
+            case 0xd1 -> { need(3); LuaValue v = LuaValue.valueOf((short) bigEndian(1, 2)); pos += 3; return v; }
+            case 0xce -> { need(5); LuaValue v = LuaValue.valueOf((double) bigEndian(1, 4)); pos += 5; return v; }
+            case 0xd2 -> { need(5); LuaValue v = LuaValue.valueOf((int) bigEndian(1, 4)); pos += 5; return v; }
+            case 0xcf, 0xd3 -> {
+                need(9);
+                LuaValue v = LuaValue.valueOf((double) bigEndian(1, 8));
+                pos += 9;
+                return v;
+            }
+            case 0xc0 -> { pos += 1; return LuaValue.NIL; }
+            case 0xc3 -> { pos += 1; return LuaValue.TRUE; }
+            case 0xc2 -> { pos += 1; return LuaValue.FALSE; }
+            case 0xca -> {
+                need(5);
+                LuaValue v = LuaValue.valueOf((double) Float.intBitsToFloat((int) bigEndian(1, 4)));
+                pos += 5;
+                return v;
+            }
+            case 0xcb -> {
+                need(9);
+                LuaValue v = LuaValue.valueOf(Double.longBitsToDouble(bigEndian(1, 8)));
+                pos += 9;
+                return v;
+            }
+            case 0xd9 -> { need(2); return string(2, u8(1)); }
+            case 0xda -> { need(3); return string(3, bigEndian(1, 2)); }
+            case 0xdb -> { need(5); return string(5, bigEndian(1, 4)); }
+            case 0xdc -> { need(3); long n = bigEndian(1, 2); pos += 3; return array(n, stack); }
+            case 0xdd -> { need(5); long n = bigEndian(1, 4); pos += 5; return array(n, stack); }
+            case 0xde -> { need(3); long n = bigEndian(1, 2); pos += 3; return map(n, stack); }
+            case 0xdf -> { need(5); long n = bigEndian(1, 4); pos += 5; return map(n, stack); }
+            default -> {
+                return small(code, stack);
+            }
+        }
+    }
+
+    /** The one-byte-header types: fixints, fixstr, fixarray, fixmap. */
+    private LuaValue small(int code, int stack) {
+        if ((code & 0x80) == 0) {
+            pos += 1;
+            return LuaValue.valueOf(code);
+        }
+        if ((code & 0xe0) == 0xe0) {
+            pos += 1;
+            return LuaValue.valueOf((byte) code);
+        }
+        if ((code & 0xe0) == 0xa0) {
+            return string(1, code & 0x1f);
+        }
+        if ((code & 0xf0) == 0x90) {
+            pos += 1;
+            return array(code & 0xf, stack);
+        }
+        if ((code & 0xf0) == 0x80) {
+            pos += 1;
+            return map(code & 0xf, stack);
+        }
+        throw new Failure(false);
+    }
+
+    private LuaValue string(int header, long length) {
+        need(header + length);
+        LuaString s = LuaString.valueOf(data, pos + header, (int) length);
+        pos += header + (int) length;
+        return s;
+    }
+
+    private LuaTable array(long length, int stack) {
+        LuaTable table = new LuaTable();
+        checkStack(stack + 1, "in function mp_decode_to_lua_array");
+        for (long i = 1; i <= length; i++) {
+            LuaValue v = decode(stack + 2);
+            if (!v.isnil()) {
+                table.set((int) i, v);
+            }
+        }
+        return table;
+    }
+
+    private LuaTable map(long length, int stack) {
+        LuaTable table = new LuaTable();
+        for (long i = 0; i < length; i++) {
+            LuaValue key = decode(stack + 1);
+            LuaValue value = decode(stack + 2);
+            if (key.isnil()) {
+                throw new LuaError("table index is nil");
+            }
+            if (key.type() == LuaValue.TNUMBER && Double.isNaN(key.todouble())) {
+                throw new LuaError("table index is NaN");
+            }
+            table.set(key, value);
+        }
+        return table;
+    }
+}
