@@ -49,7 +49,7 @@ class LuaLibrariesTest {
         List<String> differences = new ArrayList<>();
         try (RespClient client = new RespClient(redis.host(), redis.port())) {
             for (String snippet : snippets) {
-                String want = render(client.call("EVAL", snippet, "0"));
+                String want = render(client.call("EVAL", snippet, "0"), 0);
                 String got = runOnLuaj(lua, snippet);
                 if (!want.equals(got)) {
                     differences.add(snippet + "\n    redis: " + want + "\n    luaj:  " + got);
@@ -98,7 +98,10 @@ class LuaLibrariesTest {
     }
 
     /** A Redis reply as text: $bulk (escaped), :integer, -error (without the script wrapper), *[...], _ for null. */
-    private static String render(RespValue reply) {
+    private static String render(RespValue reply, int depth) {
+        if (depth > 100) {
+            return "(deeper than 100)";
+        }
         switch (reply.type()) {
             case '$' -> {
                 return reply.data() == null ? "_" : "$" + RespValue.escape(reply.data());
@@ -123,7 +126,7 @@ class LuaLibrariesTest {
                 }
                 List<String> parts = new ArrayList<>();
                 for (RespValue child : reply.children()) {
-                    parts.add(render(child));
+                    parts.add(render(child, depth + 1));
                 }
                 return "*" + parts;
             }

@@ -6,6 +6,8 @@ import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;
 
 import java.io.ByteArrayOutputStream;
+import java.util.ArrayDeque;
+import java.util.Deque;
 
 /**
  * cjson.decode: JSON text to Lua values, reading the text as the C library does (a NUL byte ends it),
@@ -255,71 +257,91 @@ final class CjsonDecoder {
         return true;
     }
 
-    private LuaValue value(Token token) {
-        return switch (token.kind) {
-            case T_STRING, T_NUMBER, T_BOOLEAN, T_NULL -> token.value;
-            case T_OBJ_BEGIN -> object();
-            case T_ARR_BEGIN -> array();
-            default -> throw parseError("value", token);
-        };
+    /** An object or array being filled; nesting is an explicit stack, not Java recursion. */
+    private static final class Container {
+        final LuaTable table = new LuaTable();
+        final boolean object;
+        int index = 1;
+        LuaValue key;
+
+        Container(boolean object) {
+            this.object = object;
+        }
+    }
+
+    /** Reads the value that starts with token, with the C parser's order of checks and errors. */
+    private LuaValue value(Token first) {
+        Deque<Container> open = new ArrayDeque<>();
+        Token token = first;
+        while (true) {
+            LuaValue value;
+            switch (token.kind) {
+                case T_STRING, T_NUMBER, T_BOOLEAN, T_NULL -> value = token.value;
+                case T_OBJ_BEGIN, T_ARR_BEGIN -> {
+                    boolean object = token.kind == Kind.T_OBJ_BEGIN;
+                    descend();
+                    Container container = new Container(object);
+                    token = next();
+                    if (token.kind == (object ? Kind.T_OBJ_END : Kind.T_ARR_END)) {
+                        depth--;
+                        value = container.table;
+                    } else {
+                        open.push(container);
+                        if (object) {
+                            token = keyAndColon(container, token);
+                        }
+                        continue;
+                    }
+                }
+                default -> throw parseError("value", token);
+            }
+            // A complete value: store it in its container, closing containers that end here.
+            while (true) {
+                Container container = open.peek();
+                if (container == null) {
+                    return value;
+                }
+                if (container.object) {
+                    container.table.rawset(container.key, value);
+                } else {
+                    container.table.rawset(container.index++, value);
+                }
+                token = next();
+                if (token.kind == (container.object ? Kind.T_OBJ_END : Kind.T_ARR_END)) {
+                    depth--;
+                    open.pop();
+                    value = container.table;
+                    continue;
+                }
+                if (token.kind != Kind.T_COMMA) {
+                    throw parseError(container.object ? "comma or object end" : "comma or array end", token);
+                }
+                token = next();
+                if (container.object) {
+                    token = keyAndColon(container, token);
+                }
+                break;
+            }
+        }
+    }
+
+    /** Reads "key" : in an object, given the key's token; answers the token after the colon. */
+    private Token keyAndColon(Container container, Token token) {
+        if (token.kind != Kind.T_STRING) {
+            throw parseError("object key string", token);
+        }
+        container.key = token.value;
+        Token colon = next();
+        if (colon.kind != Kind.T_COLON) {
+            throw parseError("colon", colon);
+        }
+        return next();
     }
 
     private void descend() {
         depth++;
         if (depth > config.decodeMaxDepth) {
             throw LuaArgs.error("Found too many nested data structures (" + depth + ") at character " + pos);
-        }
-    }
-
-    private LuaTable object() {
-        descend();
-        LuaTable table = new LuaTable();
-        Token token = next();
-        if (token.kind == Kind.T_OBJ_END) {
-            depth--;
-            return table;
-        }
-        while (true) {
-            if (token.kind != Kind.T_STRING) {
-                throw parseError("object key string", token);
-            }
-            LuaValue key = token.value;
-            token = next();
-            if (token.kind != Kind.T_COLON) {
-                throw parseError("colon", token);
-            }
-            table.rawset(key, value(next()));
-            token = next();
-            if (token.kind == Kind.T_OBJ_END) {
-                depth--;
-                return table;
-            }
-            if (token.kind != Kind.T_COMMA) {
-                throw parseError("comma or object end", token);
-            }
-            token = next();
-        }
-    }
-
-    private LuaTable array() {
-        descend();
-        LuaTable table = new LuaTable();
-        Token token = next();
-        if (token.kind == Kind.T_ARR_END) {
-            depth--;
-            return table;
-        }
-        for (int i = 1; ; i++) {
-            table.rawset(i, value(token));
-            token = next();
-            if (token.kind == Kind.T_ARR_END) {
-                depth--;
-                return table;
-            }
-            if (token.kind != Kind.T_COMMA) {
-                throw parseError("comma or array end", token);
-            }
-            token = next();
         }
     }
 

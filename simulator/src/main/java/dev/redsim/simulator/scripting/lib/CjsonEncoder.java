@@ -6,6 +6,8 @@ import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
 
 import java.io.ByteArrayOutputStream;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.nio.charset.StandardCharsets;
 
 /** cjson.encode: Lua values to JSON text, with Redis cjson's array detection, escaping and errors. */
@@ -21,17 +23,73 @@ final class CjsonEncoder {
 
     static LuaString encode(CjsonConfig config, LuaValue value) {
         CjsonEncoder encoder = new CjsonEncoder(config);
-        encoder.append(value, 0);
+        encoder.run(value);
         return LuaString.valueUsing(encoder.out.toByteArray());
     }
 
-    private void append(LuaValue value, int depth) {
+    /**
+     * A table being written: arrays walk index 1..length, objects walk next(). Nesting is kept on an explicit
+     * stack rather than Java recursion, so the 1000 levels Redis allows fit any thread's stack.
+     */
+    private static final class Frame {
+        final LuaTable table;
+        final int depth;
+        final int length;
+        int index = 1;
+        LuaValue key = LuaValue.NIL;
+
+        Frame(LuaTable table, int depth, int length) {
+            this.table = table;
+            this.depth = depth;
+            this.length = length;
+        }
+
+        boolean isArray() {
+            return length > 0;
+        }
+    }
+
+    private void run(LuaValue root) {
+        Deque<Frame> stack = new ArrayDeque<>();
+        emit(root, 0, stack);
+        while (!stack.isEmpty()) {
+            Frame frame = stack.peek();
+            if (frame.isArray()) {
+                if (frame.index > frame.length) {
+                    out.write(']');
+                    stack.pop();
+                    continue;
+                }
+                if (frame.index > 1) {
+                    out.write(',');
+                }
+                emit(frame.table.rawget(frame.index++), frame.depth, stack);
+                continue;
+            }
+            boolean first = frame.key.isnil();
+            Varargs next = frame.table.next(frame.key);
+            frame.key = next.arg1();
+            if (frame.key.isnil()) {
+                out.write('}');
+                stack.pop();
+                continue;
+            }
+            if (!first) {
+                out.write(',');
+            }
+            appendKey(frame.key);
+            emit(next.arg(2), frame.depth, stack);
+        }
+    }
+
+    /** Writes a scalar, or opens a table (one level deeper) and pushes it to be written. */
+    private void emit(LuaValue value, int depth, Deque<Frame> stack) {
         switch (value.type()) {
             case LuaValue.TSTRING -> appendString(value.checkstring());
             case LuaValue.TNUMBER -> appendNumber(value.todouble());
             case LuaValue.TBOOLEAN -> write(value.toboolean() ? "true" : "false");
             case LuaValue.TNIL -> write("null");
-            case LuaValue.TTABLE -> appendTable((LuaTable) value, depth + 1);
+            case LuaValue.TTABLE -> stack.push(open((LuaTable) value, depth + 1));
             default -> {
                 if (JsonNull.is(value)) {
                     write("null");
@@ -42,16 +100,13 @@ final class CjsonEncoder {
         }
     }
 
-    private void appendTable(LuaTable table, int depth) {
+    private Frame open(LuaTable table, int depth) {
         if (depth > config.encodeMaxDepth) {
             throw LuaArgs.error("Cannot serialise, excessive nesting (" + depth + ")");
         }
         int length = arrayLength(table);
-        if (length > 0) {
-            appendArray(table, length, depth);
-        } else {
-            appendObject(table, depth);
-        }
+        out.write(length > 0 ? '[' : '{');
+        return new Frame(table, depth, Math.max(length, 0));
     }
 
     /** The array size when every key is an integer >= 1 (and the array is not too sparse), else -1. */
@@ -84,44 +139,17 @@ final class CjsonEncoder {
         return max;
     }
 
-    private void appendArray(LuaTable table, int length, int depth) {
-        out.write('[');
-        for (int i = 1; i <= length; i++) {
-            if (i > 1) {
-                out.write(',');
-            }
-            append(table.rawget(i), depth);
+    private void appendKey(LuaValue key) {
+        if (key.type() == LuaValue.TNUMBER) {
+            out.write('"');
+            appendNumber(key.todouble());
+            write("\":");
+        } else if (key.type() == LuaValue.TSTRING) {
+            appendString(key.checkstring());
+            out.write(':');
+        } else {
+            throw cannotSerialise(key.typename(), "table key must be a number or string");
         }
-        out.write(']');
-    }
-
-    private void appendObject(LuaTable table, int depth) {
-        out.write('{');
-        boolean comma = false;
-        LuaValue key = LuaValue.NIL;
-        while (true) {
-            Varargs next = table.next(key);
-            key = next.arg1();
-            if (key.isnil()) {
-                break;
-            }
-            if (comma) {
-                out.write(',');
-            }
-            comma = true;
-            if (key.type() == LuaValue.TNUMBER) {
-                out.write('"');
-                appendNumber(key.todouble());
-                write("\":");
-            } else if (key.type() == LuaValue.TSTRING) {
-                appendString(key.checkstring());
-                out.write(':');
-            } else {
-                throw cannotSerialise(key.typename(), "table key must be a number or string");
-            }
-            append(next.arg(2), depth);
-        }
-        out.write('}');
     }
 
     private void appendNumber(double d) {

@@ -5,6 +5,9 @@ import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
+
 /**
  * cmsgpack's decoder: one MessagePack value at a time from a cursor over the input. It keeps the C
  * library's limits: bin/ext types are "bad data format", and Lua 5.1's 8000-slot C stack limit shows as
@@ -64,8 +67,103 @@ final class MsgpackDecoder {
         }
     }
 
+    /** An array or map being filled; nesting is an explicit stack, not Java recursion. */
+    private static final class Container {
+        final LuaTable table = new LuaTable();
+        final boolean map;
+        final int base;
+        long remaining;
+        int index = 1;
+        LuaValue key;
+
+        Container(boolean map, long remaining, int base) {
+            this.map = map;
+            this.remaining = remaining;
+            this.base = base;
+        }
+
+        /** Stack slots in use below the next item: the table, plus the index or key the C code pushes. */
+        int slotsForNext() {
+            return map && key == null ? base + 1 : base + 2;
+        }
+    }
+
+    /** A header read by item(): a container still to be filled. */
+    private static final class Opened extends LuaValue {
+        final Container container;
+
+        Opened(Container container) {
+            this.container = container;
+        }
+
+        @Override
+        public int type() {
+            return TNONE;
+        }
+
+        @Override
+        public String typename() {
+            return "container";
+        }
+    }
+
     /** Decodes one value; stack is how many Lua stack slots are in use below it. */
     LuaValue decode(int stack) {
+        Deque<Container> open = new ArrayDeque<>();
+        int slots = stack;
+        while (true) {
+            LuaValue value = item(slots);
+            if (value instanceof Opened opened) {
+                Container container = opened.container;
+                if (container.remaining > 0) {
+                    open.push(container);
+                    slots = container.slotsForNext();
+                    continue;
+                }
+                value = container.table;
+            }
+            while (true) {
+                Container container = open.peek();
+                if (container == null) {
+                    return value;
+                }
+                if (!store(container, value)) {
+                    slots = container.slotsForNext();
+                    break;
+                }
+                open.pop();
+                value = container.table;
+            }
+        }
+    }
+
+    /** Puts a decoded item in its container; true when the container is now complete. */
+    private static boolean store(Container container, LuaValue value) {
+        if (container.map && container.key == null) {
+            container.key = value;
+            return false;
+        }
+        if (container.map) {
+            LuaValue key = container.key;
+            container.key = null;
+            if (key.isnil()) {
+                throw new LuaError("table index is nil");
+            }
+            if (key.type() == LuaValue.TNUMBER && Double.isNaN(key.todouble())) {
+                throw new LuaError("table index is NaN");
+            }
+            container.table.set(key, value);
+        } else {
+            if (!value.isnil()) {
+                container.table.set(container.index, value);
+            }
+            container.index++;
+        }
+        return --container.remaining == 0;
+    }
+
+    /** One item at the cursor: a scalar, or for an array/map header an Opened container. */
+    private LuaValue item(int stack) {
         need(1);
         checkStack(stack, "too many return values at once; use unpack_one or unpack_limit instead.");
         int code = u8(0);
@@ -141,31 +239,13 @@ final class MsgpackDecoder {
         return s;
     }
 
-    private LuaTable array(long length, int stack) {
-        LuaTable table = new LuaTable();
+    private LuaValue array(long length, int stack) {
+        Container container = new Container(false, length, stack);
         checkStack(stack + 1, "in function mp_decode_to_lua_array");
-        for (long i = 1; i <= length; i++) {
-            LuaValue v = decode(stack + 2);
-            if (!v.isnil()) {
-                table.set((int) i, v);
-            }
-        }
-        return table;
+        return new Opened(container);
     }
 
-    private LuaTable map(long length, int stack) {
-        LuaTable table = new LuaTable();
-        for (long i = 0; i < length; i++) {
-            LuaValue key = decode(stack + 1);
-            LuaValue value = decode(stack + 2);
-            if (key.isnil()) {
-                throw new LuaError("table index is nil");
-            }
-            if (key.type() == LuaValue.TNUMBER && Double.isNaN(key.todouble())) {
-                throw new LuaError("table index is NaN");
-            }
-            table.set(key, value);
-        }
-        return table;
+    private LuaValue map(long length, int stack) {
+        return new Opened(new Container(true, length, stack));
     }
 }
