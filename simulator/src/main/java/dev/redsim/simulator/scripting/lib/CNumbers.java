@@ -11,6 +11,8 @@ import java.math.RoundingMode;
  */
 public final class CNumbers {
     private static final double TWO_63 = 9223372036854775808.0;
+    private static final double[] POWERS_OF_TEN = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+        1e13, 1e14, 1e15};
 
     private CNumbers() {
     }
@@ -60,6 +62,9 @@ public final class CNumbers {
             return (Double.doubleToRawLongBits(d) < 0) ? "-0" : "0";
         }
         int p = Math.max(precision, 1);
+        if (d == Math.rint(d) && Math.abs(d) < POWERS_OF_TEN[Math.min(p, 15)]) {
+            return Long.toString((long) d); // an integer with at most p digits prints as itself
+        }
         BigDecimal rounded = new BigDecimal(d).round(new MathContext(p, RoundingMode.HALF_EVEN));
         int exponent = rounded.precision() - rounded.scale() - 1;
         if (exponent < -4 || exponent >= p) {

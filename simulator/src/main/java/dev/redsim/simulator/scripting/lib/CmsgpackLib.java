@@ -73,6 +73,9 @@ public final class CmsgpackLib {
             }
         }
         if (!all) {
+            if (stackBase + values.size() + 1 > MsgpackDecoder.MAX_C_STACK) {
+                throw LuaArgs.error("stack overflow (in function mp_unpack_full)");
+            }
             int next = decoder.left() == 0 ? -1 : decoder.position();
             values.add(0, LuaValue.valueOf(next));
         }

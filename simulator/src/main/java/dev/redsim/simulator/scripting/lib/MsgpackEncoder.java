@@ -105,7 +105,7 @@ final class MsgpackEncoder {
 
     private void table(LuaTable table, int level) {
         if (isArray(table)) {
-            int length = table.length();
+            int length = table.rawlen(); // lua_objlen: the raw border, no __len
             header(length, 0x90, 0xdc, 0xdd);
             for (int i = 1; i <= length; i++) {
                 encode(table.get(i), level + 1);
