@@ -99,8 +99,8 @@ class LuaLibrariesTest {
             LuaValue message = e.getMessageObject();
             String text = message != null && message.isstring() ? message.tojstring() : String.valueOf(e.getMessage());
             return "-" + LOCATION.matcher(text).replaceFirst("");
-        } catch (StackOverflowError e) {
-            return "!StackOverflowError";
+        } catch (StackOverflowError | RuntimeException e) {
+            return "!" + e;
         }
     }
 

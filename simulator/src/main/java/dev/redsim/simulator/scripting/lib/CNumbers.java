@@ -97,6 +97,34 @@ public final class CNumbers {
         return sb.toString();
     }
 
+    /**
+     * Lua 5.1's string to number conversion (luaO_str2d): strtod after optional white space (so hex, inf
+     * and nan are numbers), only white space after it; the string ends at its first NUL as in C.
+     * Null when the string is not a number.
+     */
+    public static Double luaStringToNumber(byte[] s) {
+        int start = 0;
+        while (isSpace(at(s, start))) {
+            start++;
+        }
+        Parsed parsed = strtod(s, start);
+        if (parsed.end() == start) {
+            return null;
+        }
+        int end = parsed.end();
+        if ((at(s, end) | 0x20) == 'x') {
+            return null; // "0x" without digits: strtod stopped at the x, and strtoul cannot do better
+        }
+        while (isSpace(at(s, end))) {
+            end++;
+        }
+        return at(s, end) == 0 ? parsed.value() : null;
+    }
+
+    private static boolean isSpace(int c) {
+        return c == ' ' || (c >= '\t' && c <= '\r');
+    }
+
     /** What strtod reads from data at start: the value and the index after it (end == start: nothing). */
     public record Parsed(double value, int end) {
     }

@@ -37,8 +37,7 @@ final class LuaArgs {
             return value.todouble();
         }
         if (value.type() == LuaValue.TSTRING) {
-            LuaValue n = value.tonumber();
-            return n.isnil() ? null : n.todouble();
+            return CNumbers.luaStringToNumber(bytes(value.checkstring()));
         }
         return null;
     }

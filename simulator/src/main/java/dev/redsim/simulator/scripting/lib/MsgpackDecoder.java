@@ -7,6 +7,8 @@ import org.luaj.vm2.LuaValue;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.function.DoubleSupplier;
+import java.util.function.LongSupplier;
 
 /**
  * cmsgpack's decoder: one MessagePack value at a time from a cursor over the input. It keeps the C
@@ -88,39 +90,22 @@ final class MsgpackDecoder {
         }
     }
 
-    /** A header read by item(): a container still to be filled. */
-    private static final class Opened extends LuaValue {
-        final Container container;
-
-        Opened(Container container) {
-            this.container = container;
-        }
-
-        @Override
-        public int type() {
-            return TNONE;
-        }
-
-        @Override
-        public String typename() {
-            return "container";
-        }
-    }
-
     /** Decodes one value; stack is how many Lua stack slots are in use below it. */
     LuaValue decode(int stack) {
         Deque<Container> open = new ArrayDeque<>();
         int slots = stack;
         while (true) {
-            LuaValue value = item(slots);
-            if (value instanceof Opened opened) {
-                Container container = opened.container;
+            Object item = item(slots);
+            LuaValue value;
+            if (item instanceof Container container) {
                 if (container.remaining > 0) {
                     open.push(container);
                     slots = container.slotsForNext();
                     continue;
                 }
                 value = container.table;
+            } else {
+                value = (LuaValue) item;
             }
             while (true) {
                 Container container = open.peek();
@@ -162,54 +147,61 @@ final class MsgpackDecoder {
         return --container.remaining == 0;
     }
 
-    /** One item at the cursor: a scalar, or for an array/map header an Opened container. */
-    private LuaValue item(int stack) {
+    /** One item at the cursor: a scalar LuaValue, or for an array/map header a Container to fill. */
+    private Object item(int stack) {
         need(1);
         checkStack(stack, "too many return values at once; use unpack_one or unpack_limit instead.");
         int code = u8(0);
-        switch (code) {
-            case 0xcc -> { need(2); LuaValue v = LuaValue.valueOf(u8(1)); pos += 2; return v; }
-            case 0xd0 -> { need(2); LuaValue v = LuaValue.valueOf((byte) u8(1)); pos += 2; return v; }
-            case 0xcd -> { need(3); LuaValue v = LuaValue.valueOf((int) bigEndian(1, 2)); pos += 3; return v; }
-            case 0xd1 -> { need(3); LuaValue v = LuaValue.valueOf((short) bigEndian(1, 2)); pos += 3; return v; }
-            case 0xce -> { need(5); LuaValue v = LuaValue.valueOf((double) bigEndian(1, 4)); pos += 5; return v; }
-            case 0xd2 -> { need(5); LuaValue v = LuaValue.valueOf((int) bigEndian(1, 4)); pos += 5; return v; }
-            case 0xcf, 0xd3 -> {
-                need(9);
-                LuaValue v = LuaValue.valueOf((double) bigEndian(1, 8));
-                pos += 9;
-                return v;
-            }
-            case 0xc0 -> { pos += 1; return LuaValue.NIL; }
-            case 0xc3 -> { pos += 1; return LuaValue.TRUE; }
-            case 0xc2 -> { pos += 1; return LuaValue.FALSE; }
-            case 0xca -> {
-                need(5);
-                LuaValue v = LuaValue.valueOf((double) Float.intBitsToFloat((int) bigEndian(1, 4)));
-                pos += 5;
-                return v;
-            }
-            case 0xcb -> {
-                need(9);
-                LuaValue v = LuaValue.valueOf(Double.longBitsToDouble(bigEndian(1, 8)));
-                pos += 9;
-                return v;
-            }
-            case 0xd9 -> { need(2); return string(2, u8(1)); }
-            case 0xda -> { need(3); return string(3, bigEndian(1, 2)); }
-            case 0xdb -> { need(5); return string(5, bigEndian(1, 4)); }
-            case 0xdc -> { need(3); long n = bigEndian(1, 2); pos += 3; return array(n, stack); }
-            case 0xdd -> { need(5); long n = bigEndian(1, 4); pos += 5; return array(n, stack); }
-            case 0xde -> { need(3); long n = bigEndian(1, 2); pos += 3; return map(n, stack); }
-            case 0xdf -> { need(5); long n = bigEndian(1, 4); pos += 5; return map(n, stack); }
-            default -> {
-                return small(code, stack);
-            }
-        }
+        return switch (code) {
+            case 0xcc -> number(2, () -> u8(1));
+            case 0xd0 -> number(2, () -> (byte) u8(1));
+            case 0xcd -> number(3, () -> bigEndian(1, 2));
+            case 0xd1 -> number(3, () -> (short) bigEndian(1, 2));
+            case 0xce -> number(5, () -> bigEndian(1, 4));
+            case 0xd2 -> number(5, () -> (int) bigEndian(1, 4));
+            case 0xcf, 0xd3 -> number(9, () -> bigEndian(1, 8)); // both read as signed 64-bit
+            case 0xca -> number(5, () -> Float.intBitsToFloat((int) bigEndian(1, 4)));
+            case 0xcb -> number(9, () -> Double.longBitsToDouble(bigEndian(1, 8)));
+            case 0xc0 -> constant(LuaValue.NIL);
+            case 0xc3 -> constant(LuaValue.TRUE);
+            case 0xc2 -> constant(LuaValue.FALSE);
+            case 0xd9 -> string(2, () -> u8(1));
+            case 0xda -> string(3, () -> bigEndian(1, 2));
+            case 0xdb -> string(5, () -> bigEndian(1, 4));
+            case 0xdc -> container(false, 3, () -> bigEndian(1, 2), stack);
+            case 0xdd -> container(false, 5, () -> bigEndian(1, 4), stack);
+            case 0xde -> container(true, 3, () -> bigEndian(1, 2), stack);
+            case 0xdf -> container(true, 5, () -> bigEndian(1, 4), stack);
+            default -> small(code, stack);
+        };
+    }
+
+    private LuaValue number(int size, DoubleSupplier read) {
+        need(size);
+        double value = read.getAsDouble();
+        pos += size;
+        return LuaValue.valueOf(value);
+    }
+
+    private LuaValue constant(LuaValue value) {
+        pos += 1;
+        return value;
+    }
+
+    private LuaValue string(int header, LongSupplier length) {
+        need(header);
+        return string(header, length.getAsLong());
+    }
+
+    private Container container(boolean map, int header, LongSupplier length, int stack) {
+        need(header);
+        long n = length.getAsLong();
+        pos += header;
+        return map ? map(n, stack) : array(n, stack);
     }
 
     /** The one-byte-header types: fixints, fixstr, fixarray, fixmap. */
-    private LuaValue small(int code, int stack) {
+    private Object small(int code, int stack) {
         if ((code & 0x80) == 0) {
             pos += 1;
             return LuaValue.valueOf(code);
@@ -239,13 +231,13 @@ final class MsgpackDecoder {
         return s;
     }
 
-    private LuaValue array(long length, int stack) {
+    private Container array(long length, int stack) {
         Container container = new Container(false, length, stack);
         checkStack(stack + 1, "in function mp_decode_to_lua_array");
-        return new Opened(container);
+        return container;
     }
 
-    private LuaValue map(long length, int stack) {
-        return new Opened(new Container(true, length, stack));
+    private Container map(long length, int stack) {
+        return new Container(true, length, stack);
     }
 }
