@@ -43,6 +43,7 @@ public final class Scripting {
             scriptClient.authenticated(true);
             ScriptCommandCaller caller = new ScriptCommandCaller(engine, scriptClient);
             globals = LuaSandbox.create(RedisApi.create(caller, () -> current), random);
+            engine.scriptRunner().installHook(globals);
         }
         return globals;
     }
@@ -121,17 +122,17 @@ public final class Scripting {
         scriptClient.db(caller.db());
         ScriptRun run = new ScriptRun(caller, script.sha(), readOnly);
         current = run;
-        try {
-            LuaValue result = script.function().call();
-            LuaToReply.write(caller.reply(), result, run.resp);
-        } catch (LuaError e) {
-            throw new RedisError(ScriptErrors.runtime(e, script.sha(), CHUNK, TailCalls.lastPosition(script.function(), CHUNK)));
-        } catch (StackOverflowError e) {
-            throw new RedisError("ERR user_script: stack overflow script: " + script.sha() + ", on @user_script:?.");
-        } finally {
-            current = null;
-            ctx.reset(caller, args, spec); // the script's commands pointed the shared context elsewhere
-        }
+        // On the script thread (ScriptRunner); the engine waits, or goes busy when the script runs long.
+        engine.scriptRunner().run(ctx, true, () -> run.wrote, () -> {
+            try {
+                LuaValue result = script.function().call();
+                LuaToReply.write(caller.reply(), result, run.resp);
+            } catch (LuaError e) {
+                throw new RedisError(ScriptErrors.runtime(e, script.sha(), CHUNK, TailCalls.lastPosition(script.function(), CHUNK)));
+            } catch (StackOverflowError e) {
+                throw new RedisError("ERR user_script: stack overflow script: " + script.sha() + ", on @user_script:?.");
+            }
+        }, () -> current = null);
     }
 
     private static LuaTable strings(byte[][] args, int from, int to) {
@@ -140,6 +141,27 @@ public final class Scripting {
             table.rawset(i - from + 1, LuaString.valueOf(args[i]));
         }
         return table;
+    }
+
+    /**
+     * SCRIPT KILL (functionKill false) and FUNCTION KILL (true): asks the busy script to stop at its next
+     * checkpoint; returns normally when it will (the command then replies +OK), or throws Redis's refusal.
+     * Runs while the script is paused (BusyMode.whilePaused), so its state can be read safely.
+     */
+    public void killRunning(boolean functionKill) {
+        ScriptExecution running = engine.busy().script();
+        if (running == null) {
+            throw new RedisError("NOTBUSY No scripts in execution right now.");
+        }
+        if (running.wrote()) {
+            throw new RedisError("UNKILLABLE Sorry the script already executed write commands against the dataset. "
+                    + "You can either wait the script termination or kill the server in a hard way using the "
+                    + "SHUTDOWN NOSAVE command.");
+        }
+        if (running.eval() == functionKill) {
+            throw new RedisError(engine.busy().rejection()); // the other kind of script runs: 7.0 answers -BUSY
+        }
+        running.kill();
     }
 
     /** Whether a script is running now (the engine is inside EVAL). */
