@@ -28,8 +28,12 @@ public final class ScriptExecution {
     private static final int RUNNING = 0;
     private static final int DONE = 1;
     private static final int DETACHED = 2;
-    /** The waiting engine thread spins this long before parking: most scripts end well within it. */
-    private static final long SPIN_NANOS = 100_000;
+    /**
+     * How long the waiting engine thread spins before parking. Measured on the shared 2-core machine: spinning
+     * (10-100 us, with or without yielding) lost to parking at once, since the spinning thread holds a core the
+     * script thread or the client needs; -Dredsim.scriptSpinNanos tunes it for machines with cores to spare.
+     */
+    private static final long SPIN_NANOS = Long.getLong("redsim.scriptSpinNanos", 0);
 
     private final ClientConnection caller;
     private final boolean eval;

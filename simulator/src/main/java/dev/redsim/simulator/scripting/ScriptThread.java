@@ -9,14 +9,18 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Hand-off: the engine writes the job into the volatile {@link #job} (everything the engine prepared before
  * happens-before the script thread reads it) and unparks the thread only when it went to sleep. After a job the
- * thread spins a little before parking, so a stream of short scripts (EVAL of one command under load) pays no
- * wake-up latency.
+ * thread may spin a little before parking, so a stream of short scripts (EVAL of one command under load) pays no
+ * wake-up latency when configured to (see {@link #IDLE_SPIN_NANOS}).
  */
 final class ScriptThread {
     /** Lua 5.1's limit (about 20000 calls) needs a few MB of JVM stack in luaj; 16 MB leaves room for C-like calls. */
     private static final long STACK_BYTES = 16L * 1024 * 1024;
-    /** How long the idle thread keeps looking for the next job before parking. */
-    private static final long IDLE_SPIN_NANOS = 50_000;
+    /**
+     * How long the idle thread keeps looking for the next job before parking. 0 by default: on the 2-core
+     * benchmark machine (server, script thread and redis-benchmark sharing two cores) any idle spinning took CPU
+     * from the other two and lowered EVAL throughput; a dedicated core may gain from -Dredsim.scriptIdleSpinNanos.
+     */
+    private static final long IDLE_SPIN_NANOS = Long.getLong("redsim.scriptIdleSpinNanos", 0);
 
     private final Thread thread;
     private volatile Runnable job;
