@@ -199,6 +199,7 @@ public final class RedisSimulator implements AutoCloseable {
     public void close() {
         serverChannel.close().syncUninterruptibly();
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        engine.scriptRunner().shutdown();
     }
 
     /** Options for a simulator; defaults: 127.0.0.1, a free port, no password, system clock, 16 databases. */

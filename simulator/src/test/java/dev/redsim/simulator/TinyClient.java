@@ -22,8 +22,18 @@ final class TinyClient implements AutoCloseable {
 
     /** Sends an inline command and returns the first reply line, with a bulk's payload line appended. */
     String call(String inline) throws IOException {
+        send(inline);
+        return readLine();
+    }
+
+    /** Sends an inline command without waiting for its reply. */
+    void send(String inline) throws IOException {
         out.write((inline + "\r\n").getBytes(StandardCharsets.UTF_8));
         out.flush();
+    }
+
+    /** Reads one reply line (with a bulk's payload line instead of its length). */
+    String readLine() throws IOException {
         String line = in.readLine();
         if (line.startsWith("$") && !line.equals("$-1")) {
             return in.readLine();

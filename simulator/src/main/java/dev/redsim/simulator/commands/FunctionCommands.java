@@ -20,7 +20,6 @@ import static dev.redsim.simulator.command.CommandSpec.subcommand;
 
 /** FUNCTION and FCALL / FCALL_RO (Redis 7.0's functions.c); the libraries live in scripting.Functions. */
 public final class FunctionCommands implements CommandFamily {
-    private static final RedisError NOTBUSY = new RedisError("NOTBUSY No scripts in execution right now.");
     private static final String[] HELP = {
         "LOAD [REPLACE] <FUNCTION CODE>",
         "Create a new library with the given library name and code.",
@@ -246,7 +245,8 @@ public final class FunctionCommands implements CommandFamily {
     }
 
     private void kill(CommandContext ctx) {
-        throw NOTBUSY;
+        ctx.engine().scripting().killRunning(true);
+        ctx.reply().ok();
     }
 
     private void help(CommandContext ctx) {

@@ -12,7 +12,6 @@ import static dev.redsim.simulator.command.CommandSpec.subcommand;
 /** EVAL, EVALSHA, their read-only forms, and SCRIPT (Redis's eval.c); the Lua side lives in the scripting package. */
 public final class ScriptingCommands implements CommandFamily {
     private static final RedisError FLUSH_SYNTAX = new RedisError("ERR SCRIPT FLUSH only support SYNC|ASYNC option");
-    private static final RedisError NOTBUSY = new RedisError("NOTBUSY No scripts in execution right now.");
     private static final String[] HELP = {
         "SCRIPT <subcommand> [<arg> [value] [opt] ...]. Subcommands are:",
         "DEBUG (YES|SYNC|NO)",
@@ -103,7 +102,8 @@ public final class ScriptingCommands implements CommandFamily {
     }
 
     private void kill(CommandContext ctx) {
-        throw NOTBUSY; // scripts finish before any other command runs; a long one is answered by the busy gate
+        scripting(ctx).killRunning(false);
+        ctx.reply().ok();
     }
 
     private void debug(CommandContext ctx) {

@@ -43,7 +43,8 @@ public final class Config implements EncodingLimits {
             Map.entry("min-slaves-to-write", "min-replicas-to-write"),
             Map.entry("repl-ping-slave-period", "repl-ping-replica-period"),
             Map.entry("cluster-slave-no-failover", "cluster-replica-no-failover"),
-            Map.entry("cluster-slave-validity-factor", "cluster-replica-validity-factor"));
+            Map.entry("cluster-slave-validity-factor", "cluster-replica-validity-factor"),
+            Map.entry("lua-time-limit", "busy-reply-threshold"));
 
     /** Parameters Redis refuses to change at run time ("can't set immutable config"). */
     private static final Set<String> IMMUTABLE = Set.of("daemonize", "databases", "io-threads", "pidfile",

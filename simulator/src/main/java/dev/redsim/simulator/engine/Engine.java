@@ -38,6 +38,8 @@ public final class Engine implements KeyspaceHooks, ServerContext {
     private final Stats stats = new Stats();
     private final PubSub pubSub = new PubSub(this);
     private final dev.redsim.simulator.scripting.Scripting scripting = new dev.redsim.simulator.scripting.Scripting(this);
+    private final dev.redsim.simulator.scripting.ScriptRunner scriptRunner = new dev.redsim.simulator.scripting.ScriptRunner(this);
+    private final BusyMode busy = new BusyMode(this);
     private final String runId;
     private final long startMillis;
     private long nextClientId = 1;
@@ -90,6 +92,16 @@ public final class Engine implements KeyspaceHooks, ServerContext {
     /** Lua scripting: the EVAL cache and the Lua state. */
     public dev.redsim.simulator.scripting.Scripting scripting() {
         return scripting;
+    }
+
+    /** Runs scripts on the script thread and hands long ones over to busy mode (decision 0004). */
+    public dev.redsim.simulator.scripting.ScriptRunner scriptRunner() {
+        return scriptRunner;
+    }
+
+    /** Whether a script runs past its time limit, and the rules the engine follows meanwhile. */
+    public BusyMode busy() {
+        return busy;
     }
 
     public PubSub pubSub() {
@@ -194,8 +206,31 @@ public final class Engine implements KeyspaceHooks, ServerContext {
     /** Runs one command for a client, writing its reply (processCommand + call in server.c). */
     public void execute(ClientConnection client, byte[][] args) {
         dispatch(client, args);
+        if (busy.isCaller(client)) {
+            return; // its script went on past the time limit: what follows runs when it ends (resumeAfterScript)
+        }
         afterCommand(client);
         handleBlockedClients();
+    }
+
+    /**
+     * What follows a command whose script ended after the engine went busy: the rest of {@link #execute}, then
+     * the caller's pipelined input that waited meanwhile, then the flush.
+     */
+    public void resumeAfterScript(ClientConnection caller) {
+        if (caller.closed()) {
+            caller.reply().discardPending();
+        } else {
+            afterCommand(caller);
+            markPendingOutput(caller);
+        }
+        handleBlockedClients();
+        while (!busy.active() && !caller.blocked() && !caller.closed() && !caller.closeAfterReply()
+                && caller.hasDeferredInput()) {
+            ConnectionHandler.process(this, caller, caller.pollDeferredInput());
+        }
+        processUnblockedClients();
+        flushPendingOutput();
     }
 
     /**
@@ -243,6 +278,10 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         }
         if (client.multiState().active() && spec.has(CommandFlag.NO_MULTI)) {
             rejectCall(client, spec.fullName(), "ERR Command not allowed inside a transaction");
+            return;
+        }
+        if (busy.active() && !spec.has(CommandFlag.ALLOW_BUSY)) {
+            rejectCall(client, spec.fullName(), busy.rejection());
             return;
         }
         if (queuesInTransaction(client, spec)) {
@@ -360,6 +399,11 @@ public final class Engine implements KeyspaceHooks, ServerContext {
             bug.printStackTrace();
             client.reply().error("ERR redsim internal error in '" + spec.fullName() + "': " + bug);
         }
+        // A script past its time limit: the script thread owns the stats now; BusyMode counts the call at its end.
+        // (blocked() first: the script thread calls this for its own client, which is never blocked.)
+        if (client.blocked() && busy.isCaller(client)) {
+            return;
+        }
         stats.commandsProcessed++;
         stats.countCall(spec.fullName(), (System.nanoTime() - started) / 1000, failed);
         client.touch(time.millis(), spec.fullName());
@@ -462,6 +506,9 @@ public final class Engine implements KeyspaceHooks, ServerContext {
 
     /** One round of active expiry over all databases (serverCron's activeExpireCycle, run at hz 10). */
     public void activeExpireCycle() {
+        if (busy.active()) {
+            return; // timers wait while a script runs on (the script thread owns the keyspace)
+        }
         for (Database db : databases) {
             db.sweepExpired(ACTIVE_EXPIRE_LIMIT);
         }
@@ -470,6 +517,9 @@ public final class Engine implements KeyspaceHooks, ServerContext {
 
     /** Removes everything whose time has passed, in every database (after a test moves the clock). */
     public void expireAllDue() {
+        if (busy.active()) {
+            return;
+        }
         for (Database db : databases) {
             db.sweepAllExpired();
         }
@@ -490,7 +540,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
      * {@link #execute}): serves clients blocked on keys the command made ready (handleClientsBlockedOnKeys).
      */
     public void handleBlockedClients() {
-        if (blocked.hasReadyKeys()) {
+        if (blocked.hasReadyKeys() && !busy.active()) { // as Redis, not while a script runs on
             blocked.serveReadyKeys(this, context);
         }
     }
@@ -501,13 +551,13 @@ public final class Engine implements KeyspaceHooks, ServerContext {
      * and after the timeout check, so a pipeline that woke a client finishes before that client's commands run.
      */
     public void processUnblockedClients() {
-        if (!blocked.hasUnblocked() || runningUnblockedInput) {
+        if (!blocked.hasUnblocked() || runningUnblockedInput || busy.active()) {
             return;
         }
         runningUnblockedInput = true;
         try {
             ClientConnection woken;
-            while ((woken = blocked.pollUnblocked()) != null) {
+            while (!busy.active() && (woken = blocked.pollUnblocked()) != null) {
                 markPendingOutput(woken);
                 while (!woken.blocked() && !woken.closed() && !woken.closeAfterReply() && woken.hasDeferredInput()) {
                     ConnectionHandler.process(this, woken, woken.pollDeferredInput());
@@ -520,7 +570,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
 
     /** Times out blocked clients whose deadline passed on the simulator clock; run by a timer and by advanceTime. */
     public void checkBlockedTimeouts() {
-        if (blocked.countWithTimeout() == 0) {
+        if (blocked.countWithTimeout() == 0 || busy.active()) {
             return;
         }
         blocked.timeOut(this, time.millis());

@@ -57,7 +57,9 @@ public final class Scripting {
             scriptClient.authenticated(true);
             caller = new ScriptCommandCaller(engine, scriptClient);
         }
-        return LuaSandbox.create(RedisApi.create(caller, () -> current), random);
+        Globals state = LuaSandbox.create(RedisApi.create(caller, () -> current), random);
+        engine.scriptRunner().installHook(state); // time limit, SCRIPT KILL / FUNCTION KILL
+        return state;
     }
 
     /** The FUNCTION libraries (Redis 7.0 functions), which share this server's script client and runner. */
@@ -157,22 +159,20 @@ public final class Scripting {
     void execute(CommandContext ctx, LuaValue body, Varargs callArgs, String name, String chunk, boolean readOnly) {
         globals();
         ClientConnection caller = ctx.client();
-        byte[][] args = ctx.args();
-        var spec = ctx.spec();
         scriptClient.db(caller.db());
         ScriptRun run = new ScriptRun(caller, name, readOnly);
         current = run;
-        try {
-            LuaValue result = body.invoke(callArgs).arg1();
-            LuaToReply.write(caller.reply(), result, run.resp);
-        } catch (LuaError e) {
-            throw new RedisError(ScriptErrors.runtime(e, name, chunk, TailCalls.lastPosition(body, chunk)));
-        } catch (StackOverflowError e) {
-            throw new RedisError("ERR " + chunk + ": stack overflow script: " + name + ", on @" + chunk + ":?.");
-        } finally {
-            current = null;
-            ctx.reset(caller, args, spec); // the script's commands pointed the shared context elsewhere
-        }
+        // On the script thread (ScriptRunner); the engine waits, or goes busy when the script runs long.
+        engine.scriptRunner().run(ctx, CHUNK.equals(chunk), () -> run.wrote, () -> {
+            try {
+                LuaValue result = body.invoke(callArgs).arg1();
+                LuaToReply.write(caller.reply(), result, run.resp);
+            } catch (LuaError e) {
+                throw new RedisError(ScriptErrors.runtime(e, name, chunk, TailCalls.lastPosition(body, chunk)));
+            } catch (StackOverflowError e) {
+                throw new RedisError("ERR " + chunk + ": stack overflow script: " + name + ", on @" + chunk + ":?.");
+            }
+        }, () -> current = null);
     }
 
     private static LuaTable strings(byte[][] args, int from, int to) {
@@ -181,6 +181,27 @@ public final class Scripting {
             table.rawset(i - from + 1, LuaString.valueOf(args[i]));
         }
         return table;
+    }
+
+    /**
+     * SCRIPT KILL (functionKill false) and FUNCTION KILL (true): asks the busy script to stop at its next
+     * checkpoint; returns normally when it will (the command then replies +OK), or throws Redis's refusal.
+     * Runs while the script is paused (BusyMode.whilePaused), so its state can be read safely.
+     */
+    public void killRunning(boolean functionKill) {
+        ScriptExecution running = engine.busy().script();
+        if (running == null) {
+            throw new RedisError("NOTBUSY No scripts in execution right now.");
+        }
+        if (running.wrote()) {
+            throw new RedisError("UNKILLABLE Sorry the script already executed write commands against the dataset. "
+                    + "You can either wait the script termination or kill the server in a hard way using the "
+                    + "SHUTDOWN NOSAVE command.");
+        }
+        if (running.eval() == functionKill) {
+            throw new RedisError(engine.busy().rejection()); // the other kind of script runs: 7.0 answers -BUSY
+        }
+        running.kill();
     }
 
     /** Whether a script is running now (the engine is inside EVAL). */

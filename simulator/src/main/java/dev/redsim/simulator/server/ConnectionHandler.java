@@ -23,7 +23,7 @@ public final class ConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
-        engine.clientConnected(client);
+        engine.busy().whilePaused(() -> engine.clientConnected(client));
         ctx.fireChannelActive();
     }
 
@@ -33,7 +33,11 @@ public final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             return; // Redis stops reading from a client it is about to close
         }
         if (client.blocked() || client.hasDeferredInput()) {
-            client.deferInput(msg); // a blocked client's commands wait until it is unblocked, in order
+            client.deferInput(msg); // a blocked client's commands (or a busy script's caller's) wait, in order
+            return;
+        }
+        if (engine.busy().active()) {
+            engine.busy().whilePaused(() -> process(engine, client, msg)); // -BUSY, or an ALLOW_BUSY command
             return;
         }
         process(engine, client, msg);
@@ -52,6 +56,14 @@ public final class ConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
+        if (engine.busy().active()) {
+            engine.busy().whilePaused(this::afterReadBatch);
+        } else {
+            afterReadBatch();
+        }
+    }
+
+    private void afterReadBatch() {
         client.flush();
         engine.processUnblockedClients(); // clients this batch woke run what they sent while blocked
         // this batch may have written to other connections too (pub/sub messages, served blocked clients)
@@ -60,8 +72,10 @@ public final class ConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        client.reply().discardPending();
-        engine.clientDisconnected(client);
+        engine.busy().whilePaused(() -> {
+            client.reply().discardPending();
+            engine.clientDisconnected(client);
+        });
         ctx.fireChannelInactive();
     }
 

@@ -1,0 +1,205 @@
+package dev.redsim.simulator.scripting;
+
+import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.server.ClientConnection;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+/**
+ * One script running on the script thread, and the only ways the engine thread and the script thread talk about
+ * it. Every edge below is a happens-before edge, so only one thread touches the keyspace, the clients and the
+ * reply buffers at a time:
+ * <ul>
+ * <li>start: the engine prepares everything, then hands the job over a volatile ({@link ScriptThread#submit});</li>
+ * <li>quick end: the script thread writes the reply (or {@link #failure}), then moves {@link #state} from RUNNING
+ * to DONE; the waiting engine thread reads DONE and carries on as if the script had run on its own thread;</li>
+ * <li>busy: the engine gives up waiting by moving RUNNING to DETACHED (a compare-and-set, so exactly one of the
+ * two outcomes wins) and returns to the event loop; from then on it touches shared state only while the script
+ * is parked at a checkpoint of its instruction hook ({@link #pause}/{@link #resume}, under {@link #monitor});</li>
+ * <li>late end: the script thread marks {@link #finished} under the monitor and hands {@link #complete} to the
+ * event loop as a task, which runs the caller's reply and after-command work on the engine thread.</li>
+ * </ul>
+ */
+public final class ScriptExecution {
+    static final String KILLED = "ERR Script killed by user with SCRIPT KILL...";
+    private static final int RUNNING = 0;
+    private static final int DONE = 1;
+    private static final int DETACHED = 2;
+    /**
+     * How long the waiting engine thread spins before parking. Measured on the shared 2-core machine: spinning
+     * (10-100 us, with or without yielding) lost to parking at once, since the spinning thread holds a core the
+     * script thread or the client needs; -Dredsim.scriptSpinNanos tunes it for machines with cores to spare.
+     */
+    private static final long SPIN_NANOS = Long.getLong("redsim.scriptSpinNanos", 0);
+
+    private final ClientConnection caller;
+    private final boolean eval;
+    private final BooleanSupplier wrote;
+    private final Runnable body;
+    private final AtomicInteger state = new AtomicInteger(RUNNING);
+    private final Object monitor = new Object();
+    private Thread engineThread;
+    private volatile boolean engineParked;
+    private volatile boolean killed;
+    private volatile boolean pauseRequested;
+    private RedisError failure; // written by the script thread before DONE / finished, read after
+    private Executor eventLoop; // written by the engine thread before DETACHED, read after
+    private Runnable completion; // idem
+    private boolean paused; // guarded by monitor
+    private boolean finished; // guarded by monitor
+    private boolean completed; // engine thread only
+
+    ScriptExecution(ClientConnection caller, boolean eval, BooleanSupplier wrote, Runnable body) {
+        this.caller = caller;
+        this.eval = eval;
+        this.wrote = wrote;
+        this.body = body;
+    }
+
+    public ClientConnection caller() {
+        return caller;
+    }
+
+    /** EVAL family (true) or FCALL (false): the two get different BUSY and KILL texts. */
+    public boolean eval() {
+        return eval;
+    }
+
+    /** Whether the script ran a write command (it can then no longer be killed). Engine thread, while paused. */
+    public boolean wrote() {
+        return wrote.getAsBoolean();
+    }
+
+    /** The failure the script ended with, or null; read by the engine after the end. */
+    public RedisError failure() {
+        return failure;
+    }
+
+    // ---- script thread ----
+
+    /** The job the script thread runs: the body, then the hand-back of its outcome. */
+    void runOnScriptThread() {
+        try {
+            body.run();
+        } catch (RedisError e) {
+            failure = e;
+        } catch (RuntimeException | Error bug) {
+            bug.printStackTrace();
+            failure = new RedisError("ERR redsim internal error in script: " + bug);
+        }
+        if (state.compareAndSet(RUNNING, DONE)) {
+            if (engineParked) {
+                LockSupport.unpark(engineThread);
+            }
+            return;
+        }
+        synchronized (monitor) {
+            finished = true;
+            monitor.notifyAll();
+        }
+        eventLoop.execute(this::complete);
+    }
+
+    /** Called by the instruction hook every few instructions: parks while the engine works, dies when killed. */
+    void checkpoint() {
+        if (pauseRequested) {
+            synchronized (monitor) {
+                paused = true;
+                monitor.notifyAll();
+                while (pauseRequested) {
+                    waitOn();
+                }
+                paused = false;
+            }
+        }
+        if (killed) {
+            throw ScriptError.redis(KILLED);
+        }
+    }
+
+    boolean killed() {
+        return killed;
+    }
+
+    // ---- engine thread ----
+
+    /**
+     * Waits for the script to end within {@code limitNanos} (spinning first, then parking). Returns true when it
+     * ended; false when the engine detached and the script goes on in busy mode, its end handed to
+     * {@code loop} as a task running {@code onLateEnd}.
+     */
+    boolean awaitOrDetach(long limitNanos, Executor loop, Runnable onLateEnd) {
+        long start = System.nanoTime();
+        while (state.get() == RUNNING && System.nanoTime() - start < SPIN_NANOS) {
+            Thread.onSpinWait();
+        }
+        engineThread = Thread.currentThread();
+        while (state.get() == RUNNING) {
+            long remaining = loop == null ? Long.MAX_VALUE : limitNanos - (System.nanoTime() - start);
+            if (remaining <= 0) {
+                break;
+            }
+            engineParked = true;
+            if (state.get() == RUNNING) {
+                LockSupport.parkNanos(this, remaining);
+            }
+            engineParked = false;
+        }
+        if (state.get() == DONE) {
+            return true;
+        }
+        eventLoop = loop;
+        completion = onLateEnd;
+        return !state.compareAndSet(RUNNING, DETACHED); // lost the race: the script just ended
+    }
+
+    /**
+     * Stops the script at its next checkpoint so the engine can touch shared state. Returns false when the
+     * script ended instead (nothing to resume; its completion should run first).
+     */
+    public boolean pause() {
+        synchronized (monitor) {
+            pauseRequested = true;
+            while (!paused && !finished) {
+                waitOn();
+            }
+            if (!paused) {
+                pauseRequested = false;
+                return false;
+            }
+            return true;
+        }
+    }
+
+    public void resume() {
+        synchronized (monitor) {
+            pauseRequested = false;
+            monitor.notifyAll();
+        }
+    }
+
+    /** SCRIPT KILL / FUNCTION KILL accepted: the script raises the kill error at its next checkpoint. */
+    public void kill() {
+        killed = true;
+    }
+
+    /** The late end, on the engine thread: once, whether from the script's task or found while pausing. */
+    public void complete() {
+        if (completed) {
+            return;
+        }
+        completed = true;
+        completion.run();
+    }
+
+    private void waitOn() {
+        try {
+            monitor.wait();
+        } catch (InterruptedException e) {
+            // Neither thread is ever interrupted on purpose; keep waiting for the other side.
+        }
+    }
+}

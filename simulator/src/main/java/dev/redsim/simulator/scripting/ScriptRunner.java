@@ -1,0 +1,104 @@
+package dev.redsim.simulator.scripting;
+
+import dev.redsim.simulator.command.CommandContext;
+import dev.redsim.simulator.command.CommandSpec;
+import dev.redsim.simulator.engine.Engine;
+import dev.redsim.simulator.server.ClientConnection;
+import org.luaj.vm2.Globals;
+
+import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Runs scripts (EVAL and FCALL alike) on the server's script thread while the engine thread waits, up to
+ * busy-reply-threshold (lua-time-limit). A script that ends in time looks exactly like one run on the engine
+ * thread: its reply is written, or its RedisError thrown, before {@link #run} returns. One that runs longer puts
+ * the engine in busy mode ({@link dev.redsim.simulator.engine.BusyMode}): {@link #run} returns early, and the
+ * caller gets its reply when the script ends.
+ */
+public final class ScriptRunner {
+    private final Engine engine;
+    private ScriptThread thread;
+    private volatile ScriptExecution current;
+
+    public ScriptRunner(Engine engine) {
+        this.engine = engine;
+    }
+
+    /** Makes a Lua state's scripts pausable and killable; every Lua state scripts run in needs it. */
+    public void installHook(Globals globals) {
+        ScriptHook.install(globals, this);
+    }
+
+    /** The script running now (read by the instruction hook on the script thread). */
+    ScriptExecution current() {
+        return current;
+    }
+
+    /**
+     * Runs {@code body} (which writes the script's reply to the caller or throws RedisError) on the script
+     * thread. Returns normally, or throws the body's RedisError, when the script ended within the time limit;
+     * {@code onEnd} has then run. Otherwise the engine is now busy, the caller waits, and {@code onEnd}, the
+     * caller's reply and its after-command work run on the engine thread when the script ends.
+     *
+     * @param eval  true for EVAL/EVALSHA (SCRIPT KILL), false for FCALL (FUNCTION KILL)
+     * @param wrote whether the script has run a write command so far (it then cannot be killed)
+     */
+    public void run(CommandContext ctx, boolean eval, BooleanSupplier wrote, Runnable body, Runnable onEnd) {
+        ClientConnection caller = ctx.client();
+        byte[][] args = ctx.args();
+        CommandSpec spec = ctx.spec();
+        ScriptExecution execution = new ScriptExecution(caller, eval, wrote, body);
+        current = execution;
+        if (thread == null) {
+            thread = new ScriptThread("redsim-script-" + engine.port());
+        }
+        thread.submit(execution::runOnScriptThread);
+        boolean ended = execution.awaitOrDetach(limitNanos(), busyLoop(caller), () -> lateEnd(execution, onEnd));
+        if (!ended) {
+            engine.busy().enter(execution, spec.fullName());
+            return; // the engine thread touches nothing of the script's until it ends or pauses
+        }
+        current = null;
+        ctx.reset(caller, args, spec); // the script's commands pointed the shared context elsewhere
+        onEnd.run();
+        if (execution.failure() != null) {
+            throw execution.failure();
+        }
+    }
+
+    /** The script ended after the engine went busy: on the engine thread, as an event-loop task. */
+    private void lateEnd(ScriptExecution execution, Runnable onEnd) {
+        current = null;
+        onEnd.run();
+        engine.busy().exit(execution);
+    }
+
+    /**
+     * busy-reply-threshold in nanoseconds, measured on the real monotonic clock as Redis does (a frozen
+     * simulator clock must not make scripts unbounded).
+     */
+    private long limitNanos() {
+        long millis = engine.config().getLong("busy-reply-threshold");
+        return millis > Long.MAX_VALUE / 1_000_000 ? Long.MAX_VALUE : millis * 1_000_000;
+    }
+
+    /**
+     * The event loop the engine returns to when the script overruns, or null when it must wait however long the
+     * script takes: a client without a channel, or a script inside MULTI/EXEC, whose remaining queued commands
+     * cannot be resumed later.
+     */
+    private static Executor busyLoop(ClientConnection caller) {
+        if (caller.channel() == null || caller.denyBlocking()) {
+            return null;
+        }
+        return caller.channel().eventLoop();
+    }
+
+    /** Stops the script thread (server shutdown); a running script is abandoned. */
+    public void shutdown() {
+        if (thread != null) {
+            thread.stop();
+        }
+    }
+}
