@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes src/test/resources/scenarios-pending/scripting-libs.txt from src/test/resources/lua/library-snippets.txt:
+"""Writes src/test/resources/scenarios/scripting-libs.txt from src/test/resources/lua/library-snippets.txt:
 one scenario per "# ==== name" section, one `EVAL "<snippet>" 0` step per snippet (redis-cli quoting).
 LuaLibrariesTest checks that the two files agree; run this after editing the snippets."""
 import pathlib
@@ -16,4 +16,4 @@ for line in snippets:
         if any(ord(c) < 32 or ord(c) > 126 for c in s):
             raise SystemExit("snippets must be printable ASCII: " + s)
         out.append('EVAL "' + s.replace("\\", "\\\\").replace('"', '\\"') + '" 0')
-(here / "scenarios-pending" / "scripting-libs.txt").write_text("\n".join(out) + "\n", encoding="utf-8")
+(here / "scenarios" / "scripting-libs.txt").write_text("\n".join(out) + "\n", encoding="utf-8")

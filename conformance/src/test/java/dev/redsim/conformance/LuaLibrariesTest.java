@@ -41,7 +41,7 @@ class LuaLibrariesTest {
     private static final String SNIPPETS = "lua/library-snippets.txt";
     /** -Dredsim.luaSnippets=<file> runs the snippets of that file instead (for exploring Redis's behaviour). */
     private static final String EXPLORE = System.getProperty("redsim.luaSnippets");
-    private static final String PENDING_SCENARIOS = "scenarios-pending/scripting-libs.txt";
+    private static final String LIBRARY_SCENARIOS = "scenarios/scripting-libs.txt";
     private static final Pattern REDIS_ERROR_SUFFIX = Pattern.compile(" script: [0-9a-f]{40}, on @user_script:\\d+\\.$");
     private static final Pattern LOCATION = Pattern.compile("^@?user_script:\\d+:? ");
 
@@ -69,9 +69,9 @@ class LuaLibrariesTest {
 
     /** The pending scenario file (kept out of the runner until EVAL exists) sends exactly the snippets. */
     @Test
-    void pendingScenarioFileMatchesTheSnippets() {
+    void scenarioFileMatchesTheSnippets() {
         List<String> sent = new ArrayList<>();
-        for (Scenario scenario : ScenarioFile.load(PENDING_SCENARIOS)) {
+        for (Scenario scenario : ScenarioFile.load(LIBRARY_SCENARIOS)) {
             for (Step step : scenario.steps()) {
                 assertThat(step.args().length).isEqualTo(3);
                 assertThat(new String(step.args()[0], StandardCharsets.UTF_8)).isEqualTo("EVAL");

@@ -155,10 +155,12 @@ final class LuaSandbox {
             public Varargs invoke(Varargs args) {
                 LuaValue value = args.arg1();
                 int level = args.optint(2, 1);
-                if (level > 0 && (value.type() == LuaValue.TSTRING || value.type() == LuaValue.TNUMBER)) {
+                if (value.type() == LuaValue.TSTRING || value.type() == LuaValue.TNUMBER) {
                     String text = value.type() == LuaValue.TNUMBER
                             ? LuaNumbers.toLuaString(value.todouble()) : value.tojstring();
-                    throw ScriptError.positioned(text);
+                    // Level 1 names the line that called error(); level 2 names its caller, which for the
+                    // script's main chunk is Redis itself (no position), as is level 0.
+                    throw level == 1 ? ScriptError.positioned(text) : ScriptError.unpositioned(text);
                 }
                 throw new org.luaj.vm2.LuaError(value);
             }

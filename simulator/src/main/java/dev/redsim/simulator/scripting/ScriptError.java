@@ -29,6 +29,14 @@ final class ScriptError extends LuaError {
         return new ScriptError(text, false, true);
     }
 
+    /**
+     * error(message, 0), or a level past the script's main chunk: Lua adds no position to the message (the
+     * reply still names the line in its "on @user_script:N" part).
+     */
+    static ScriptError unpositioned(String text) {
+        return new ScriptError(text, false, false);
+    }
+
     boolean redisError() {
         return redisError;
     }

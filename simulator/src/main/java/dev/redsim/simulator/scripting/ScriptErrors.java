@@ -1,5 +1,6 @@
 package dev.redsim.simulator.scripting;
 
+import dev.redsim.simulator.scripting.lib.VmError;
 import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaValue;
 
@@ -36,7 +37,13 @@ final class ScriptErrors {
         if (object == null || object.isnil()) {
             return "ERR nil";
         }
-        return "ERR " + LuaErrorTexts.lua51(luaMessage(error));
+        String text = luaMessage(error);
+        if (WhereFinder.where(error) == null && tailCallPosition != null && object.isstring()
+                && !(error instanceof VmError)) {
+            // a library function's error (luaL_error) escaped through "return f(...)": luaj saw no line
+            text = tailCallPosition + ": " + text;
+        }
+        return "ERR " + LuaErrorTexts.lua51(text);
     }
 
     private static String where(LuaError error, String tailCallPosition) {

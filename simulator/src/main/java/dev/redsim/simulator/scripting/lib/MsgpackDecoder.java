@@ -132,10 +132,10 @@ final class MsgpackDecoder {
             LuaValue key = container.key;
             container.key = null;
             if (key.isnil()) {
-                throw new LuaError("table index is nil");
+                throw new VmError("table index is nil");
             }
             if (key.type() == LuaValue.TNUMBER && Double.isNaN(key.todouble())) {
-                throw new LuaError("table index is NaN");
+                throw new VmError("table index is NaN");
             }
             container.table.set(key, value);
         } else {
