@@ -71,6 +71,7 @@ public final class BusyMode {
         } finally {
             running.resume();
         }
+        running.endIfKilled();
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.redsim.simulator.command.RedisError;
 import dev.redsim.simulator.server.ClientConnection;
 
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -100,7 +101,11 @@ public final class ScriptExecution {
             finished = true;
             monitor.notifyAll();
         }
-        eventLoop.execute(this::complete);
+        try {
+            eventLoop.execute(this::complete);
+        } catch (RejectedExecutionException stopping) {
+            // the server shut down while the script ran: nobody is left to reply to
+        }
     }
 
     /** Called by the instruction hook every few instructions: parks while the engine works, dies when killed. */
@@ -184,6 +189,23 @@ public final class ScriptExecution {
     /** SCRIPT KILL / FUNCTION KILL accepted: the script raises the kill error at its next checkpoint. */
     public void kill() {
         killed = true;
+    }
+
+    /**
+     * After SCRIPT KILL / FUNCTION KILL was accepted and the script resumed: waits for it to raise the kill
+     * error (at its very next checkpoint) and completes it now, so that, as in Redis, the killer's next command
+     * already finds the server free. Engine thread.
+     */
+    public void endIfKilled() {
+        if (!killed) {
+            return;
+        }
+        synchronized (monitor) {
+            while (!finished) {
+                waitOn();
+            }
+        }
+        complete();
     }
 
     /** The late end, on the engine thread: once, whether from the script's task or found while pausing. */
