@@ -71,20 +71,7 @@ final class CommandInfoWriter {
         }
         r.set(1);
         r.map(3);
-        r.bulk("flags");
-        List<String> flags = keySpecFlags(spec);
-        r.set(flags.size());
-        for (String flag : flags) {
-            r.simple(flag);
-        }
-        r.bulk("begin_search");
-        r.map(2);
-        r.bulk("type");
-        r.bulk("index");
-        r.bulk("spec");
-        r.map(1);
-        r.bulk("index");
-        r.integer(spec.firstKey());
+        writeFlagsAndBeginSearch(r, spec, spec.firstKey());
         r.bulk("find_keys");
         r.map(2);
         r.bulk("type");
@@ -105,6 +92,23 @@ final class CommandInfoWriter {
         r.map(4);
         r.bulk("notes");
         r.bulk(keynum.notes());
+        writeFlagsAndBeginSearch(r, spec, keynum.beginIndex());
+        r.bulk("find_keys");
+        r.map(2);
+        r.bulk("type");
+        r.bulk("keynum");
+        r.bulk("spec");
+        r.map(3);
+        r.bulk("keynumidx");
+        r.integer(keynum.keynumIndex());
+        r.bulk("firstkey");
+        r.integer(keynum.firstKey());
+        r.bulk("keystep");
+        r.integer(keynum.keyStep());
+    }
+
+    /** The key spec's flags and its begin_search part (the key found at a fixed argument index). */
+    private static void writeFlagsAndBeginSearch(Reply r, CommandSpec spec, int index) {
         r.bulk("flags");
         List<String> flags = keySpecFlags(spec);
         r.set(flags.size());
@@ -118,19 +122,7 @@ final class CommandInfoWriter {
         r.bulk("spec");
         r.map(1);
         r.bulk("index");
-        r.integer(keynum.beginIndex());
-        r.bulk("find_keys");
-        r.map(2);
-        r.bulk("type");
-        r.bulk("keynum");
-        r.bulk("spec");
-        r.map(3);
-        r.bulk("keynumidx");
-        r.integer(keynum.keynumIndex());
-        r.bulk("firstkey");
-        r.integer(keynum.firstKey());
-        r.bulk("keystep");
-        r.integer(keynum.keyStep());
+        r.integer(index);
     }
 
     /**
