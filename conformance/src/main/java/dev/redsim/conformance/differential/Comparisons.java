@@ -18,6 +18,8 @@ public final class Comparisons {
             Map.entry("SUNION", Compare.SORTED), Map.entry("SDIFF", Compare.SORTED),
             Map.entry("SPOP", Compare.SORTED), Map.entry("SSCAN", Compare.SORTED),
             Map.entry("KEYS", Compare.SORTED), Map.entry("SCAN", Compare.SORTED),
+            // FUNCTION LIST walks Redis's hash tables of libraries and of each library's functions
+            Map.entry("FUNCTION", Compare.SORTED),
             Map.entry("SRANDMEMBER", Compare.SHAPE), Map.entry("HRANDFIELD", Compare.SHAPE),
             Map.entry("ZRANDMEMBER", Compare.SHAPE), Map.entry("RANDOMKEY", Compare.SHAPE),
             Map.entry("TTL", Compare.APPROX), Map.entry("EXPIRETIME", Compare.APPROX),

@@ -15,6 +15,8 @@ import java.util.Optional;
  * connections are reused between histories and RESET first.
  */
 public final class DifferentialRunner implements AutoCloseable {
+    /** What a history starts from: no keys, no cached scripts, no function libraries. */
+    private static final String[][] FLUSHES = {{"FLUSHALL"}, {"SCRIPT", "FLUSH"}, {"FUNCTION", "FLUSH"}};
     private final RedisTarget reference;
     private final RedisTarget subject;
     private final List<RespClient[]> clients = new ArrayList<>();
@@ -67,8 +69,10 @@ public final class DifferentialRunner implements AutoCloseable {
                 clients.set(i, open());
             }
         }
-        clients.get(0)[0].call("FLUSHALL");
-        clients.get(0)[1].call("FLUSHALL");
+        for (String[] flush : FLUSHES) {
+            clients.get(0)[0].call(flush);
+            clients.get(0)[1].call(flush);
+        }
     }
 
     private RespClient[] open() {

@@ -180,6 +180,16 @@ public enum Family {
                     call("SWAPDB", Gen.constant("0"), Gen.constant("1")), call("SELECT", Gen.elements("0", "1")));
         }
     },
+    /**
+     * Lua: scripts reading and writing the shared keys (errors passing through Lua both ways, conversions, the
+     * bundled libraries), the script cache and a function library; see {@link Scripts}.
+     */
+    SCRIPTING {
+        @Override
+        List<Gen<String[]>> calls() {
+            return Scripts.calls();
+        }
+    },
     /** Everything at once, on shared keys, so that types clash and WRONGTYPE answers are compared too. */
     MIXED {
         @Override
