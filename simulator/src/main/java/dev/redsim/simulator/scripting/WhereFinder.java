@@ -2,13 +2,8 @@ package dev.redsim.simulator.scripting;
 
 import org.luaj.vm2.LuaError;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
-/** Reads the script position luaj puts in front of an error's message ("@user_script:3 ..."). */
+/** Reads the script position in front of an error's message ("@user_script:3 ..." or "user_script:3: ..."). */
 final class WhereFinder {
-    private static final Pattern POSITION = Pattern.compile("^@([^ :]+:\\d+) ");
-
     private WhereFinder() {
     }
 
@@ -20,7 +15,6 @@ final class WhereFinder {
         if (message == null) {
             return null;
         }
-        Matcher m = POSITION.matcher(message);
-        return m.find() ? m.group(1) : null;
+        return LuaPositions.where(message);
     }
 }
