@@ -18,7 +18,7 @@ final class BlockingTimeout {
      * conversion overflows), hence "negative" for inf and 1e300 too.
      */
     static long deadline(CommandContext ctx, int index) {
-        Double seconds = Numbers.parseDouble(ctx.arg(index));
+        Double seconds = Numbers.parseDoubleUnchecked(ctx.arg(index));
         if (seconds == null) {
             throw NOT_FLOAT;
         }

@@ -52,10 +52,25 @@ public final class Numbers {
     }
 
     /**
-     * Parses a double as Redis's getDoubleFromObject: strtod over the whole string, no leading space, not NaN.
-     * Accepts "inf", "+inf", "-inf", "infinity" as strtod does. Null when invalid.
+     * Parses a double as Redis's getDoubleFromObject: strtod over the whole string, no leading space, not NaN,
+     * and not out of range (strtod's ERANGE: a finite number too large for a double, or one so small it reads as
+     * zero). Accepts "inf", "+inf", "-inf", "infinity" as strtod does. Null when invalid.
      */
     public static Double parseDouble(byte[] s) {
+        Double value = parseDoubleUnchecked(s);
+        if (value == null) {
+            return null;
+        }
+        boolean overflow = Double.isInfinite(value) && !isInfinityWord(s);
+        boolean underflow = value == 0.0 && hasNonZeroMantissa(s);
+        return overflow || underflow ? null : value;
+    }
+
+    /**
+     * strtod over the whole string without the range check, as zslParseRange reads score bounds: "1e400" is
+     * +inf there, "1e-400" is 0.
+     */
+    public static Double parseDoubleUnchecked(byte[] s) {
         if (s.length == 0 || isSpace(s[0]) || isSpace(s[s.length - 1])) {
             return null;
         }
@@ -89,6 +104,30 @@ public final class Numbers {
         } catch (NumberFormatException e) {
             return null;
         }
+    }
+
+    private static boolean isInfinityWord(byte[] s) {
+        String lower = new String(s, StandardCharsets.ISO_8859_1).toLowerCase();
+        String unsigned = lower.startsWith("-") || lower.startsWith("+") ? lower.substring(1) : lower;
+        return unsigned.equals("inf") || unsigned.equals("infinity");
+    }
+
+    /** Whether the digits before the exponent (decimal 'e' or hex 'p') include a nonzero one. */
+    private static boolean hasNonZeroMantissa(byte[] s) {
+        String lower = new String(s, StandardCharsets.ISO_8859_1).toLowerCase();
+        boolean hex = lower.contains("0x");
+        String digits = hex ? lower.substring(lower.indexOf("0x") + 2) : lower;
+        int exponent = digits.indexOf(hex ? 'p' : 'e');
+        if (exponent >= 0) {
+            digits = digits.substring(0, exponent);
+        }
+        for (int i = 0; i < digits.length(); i++) {
+            char c = digits.charAt(i);
+            if ((c >= '1' && c <= '9') || (hex && c >= 'a' && c <= 'f')) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isSpace(byte c) {

@@ -28,7 +28,7 @@ public record ScoreRange(double min, double max, boolean minExclusive, boolean m
             return new double[] {0, exclusive ? 1 : 0};
         }
         byte[] number = java.util.Arrays.copyOfRange(text, start, text.length);
-        Double value = Numbers.parseDouble(number);
+        Double value = Numbers.parseDoubleUnchecked(number);
         if (value == null) {
             return null;
         }
