@@ -1,6 +1,6 @@
 package dev.redsim.conformance.contracts.conveyor;
 
-import dev.redsim.conformance.resp.RespClient;
+import dev.redsim.conformance.contracts.ModelCheckedRun;
 import dev.redsim.conformance.target.RedisTarget;
 
 import java.util.ArrayList;
@@ -15,47 +15,19 @@ import java.util.TreeMap;
  * that every job is in exactly one place and that it is the place the model says; then drains everything (time
  * far ahead, recovery, scheduler, claim and complete) and checks that nothing was stranded.
  */
-final class HistoryRunner {
-    static final long START_MILLIS = 1_700_000_000_000L;
+final class HistoryRunner extends ModelCheckedRun<ConveyorOp> {
     private static final int DRAIN_ROUNDS = 40;
 
     private final RedisTarget target;
     private final ConveyorSubject subject;
-    private String failure;
-    /** How often each kind of place held a job after a step, and how many stale completions were fenced off. */
-    private final Map<String, Integer> coverage = new TreeMap<>();
-
-    Map<String, Integer> coverage() {
-        return coverage;
-    }
 
     HistoryRunner(RedisTarget target, ConveyorSubject subject) {
         this.target = target;
         this.subject = subject;
     }
 
-    /** Why the last history failed, or null. */
-    String failure() {
-        return failure;
-    }
-
-    boolean holds(List<ConveyorOp> history) {
-        failure = null;
-        try {
-            failure = run(history);
-        } catch (RuntimeException e) {
-            failure = "exception: " + e;
-        }
-        return failure == null;
-    }
-
-    static void flush(RedisTarget target) {
-        try (RespClient client = new RespClient(target.host(), target.port())) {
-            client.call("FLUSHALL");
-        }
-    }
-
-    private String run(List<ConveyorOp> history) {
+    @Override
+    protected String run(List<ConveyorOp> history) {
         flush(target);
         ManualClock clock = new ManualClock(START_MILLIS);
         ConveyorModel model = new ConveyorModel(subject, START_MILLIS);

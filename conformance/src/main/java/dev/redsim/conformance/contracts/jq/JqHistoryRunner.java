@@ -1,7 +1,7 @@
 package dev.redsim.conformance.contracts.jq;
 
 import dev.redsim.conformance.contracts.conveyor.ManualClock;
-import dev.redsim.conformance.resp.RespClient;
+import dev.redsim.conformance.contracts.ModelCheckedRun;
 import dev.redsim.conformance.target.RedisTarget;
 
 import java.util.ArrayList;
@@ -16,50 +16,18 @@ import java.util.TreeMap;
  * same reply (claimed id and attempt, accepted or stale, expired count, taken result), every job in exactly the
  * state the model says, and attempts <= max_retry + 1.
  */
-final class JqHistoryRunner {
-    static final long START_MILLIS = 1_700_000_000_000L;
+final class JqHistoryRunner extends ModelCheckedRun<JqOp> {
 
     private final RedisTarget target;
     private final JqSubject subject;
-    private String failure;
-    private long steps;
-    private final Map<String, Integer> coverage = new TreeMap<>();
 
     JqHistoryRunner(RedisTarget target, JqSubject subject) {
         this.target = target;
         this.subject = subject;
     }
 
-    String failure() {
-        return failure;
-    }
-
-    long steps() {
-        return steps;
-    }
-
-    /** How often each kind of outcome happened (claims that found nothing, stale reports, results read...). */
-    Map<String, Integer> coverage() {
-        return coverage;
-    }
-
-    boolean holds(List<JqOp> history) {
-        failure = null;
-        try {
-            failure = run(history);
-        } catch (RuntimeException e) {
-            failure = "exception: " + e;
-        }
-        return failure == null;
-    }
-
-    static void flush(RedisTarget target) {
-        try (RespClient client = new RespClient(target.host(), target.port())) {
-            client.call("FLUSHALL");
-        }
-    }
-
-    private String run(List<JqOp> history) {
+    @Override
+    protected String run(List<JqOp> history) {
         flush(target);
         ManualClock clock = new ManualClock(START_MILLIS);
         JqModel model = new JqModel(subject, START_MILLIS);
@@ -67,7 +35,7 @@ final class JqHistoryRunner {
         try (JqPort port = subject.connect(target.host(), target.port(), clock)) {
             port.putConstraint(JqModel.THROTTLE);
             for (int i = 0; i < history.size(); i++) {
-                steps++;
+                countStep();
                 String problem = step(history.get(i), port, model, clock, claims);
                 if (problem == null) {
                     problem = compare(port, model);

@@ -1,64 +1,31 @@
 package dev.redsim.conformance.contracts.rescue;
 
 import dev.redsim.conformance.contracts.conveyor.ManualClock;
-import dev.redsim.conformance.resp.RespClient;
+import dev.redsim.conformance.contracts.ModelCheckedRun;
 import dev.redsim.conformance.target.RedisTarget;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * Runs one generated history on three engines (workers w0..w2, one connection each, one manual clock) and on the
  * model side by side. After every step: the reply must be the model's, and the stored tasks (all labels, object
  * ids, ticks, expiries, gate states, Sync) must equal the model's.
  */
-final class HistoryRunner {
-    static final long START_MILLIS = 1_700_000_000_000L;
+final class HistoryRunner extends ModelCheckedRun<RescueOp> {
 
     private final RedisTarget target;
     private final RescueSubject subject;
-    private final Map<String, Integer> coverage = new TreeMap<>();
-    private String failure;
-    private long steps;
 
     HistoryRunner(RedisTarget target, RescueSubject subject) {
         this.target = target;
         this.subject = subject;
     }
 
-    Map<String, Integer> coverage() {
-        return coverage;
-    }
-
-    String failure() {
-        return failure;
-    }
-
-    /** Steps executed by all runs so far (shrinking included). */
-    long steps() {
-        return steps;
-    }
-
-    boolean holds(List<RescueOp> history) {
-        failure = null;
-        try {
-            failure = run(history);
-        } catch (RuntimeException e) {
-            failure = "exception: " + e;
-        }
-        return failure == null;
-    }
-
-    static void flush(RedisTarget target) {
-        try (RespClient client = new RespClient(target.host(), target.port())) {
-            client.call("FLUSHALL");
-        }
-    }
-
-    private String run(List<RescueOp> history) {
+    @Override
+    protected String run(List<RescueOp> history) {
         flush(target);
         ManualClock clock = new ManualClock(START_MILLIS);
         RescueModel model = new RescueModel(START_MILLIS, subject.lease().toMillis(), subject.retention().toMillis());
@@ -69,7 +36,7 @@ final class HistoryRunner {
             }
             List<RescueTask> claims = new ArrayList<>();
             for (int i = 0; i < history.size(); i++) {
-                steps++;
+                countStep();
                 String problem = step(history.get(i), ports, model, clock, claims);
                 if (problem == null) {
                     List<RescueTask> actual = ports.get(0).list();
