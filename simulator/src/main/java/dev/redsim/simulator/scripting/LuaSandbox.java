@@ -43,6 +43,8 @@ final class LuaSandbox {
         addLua51Names(g);
         replaceBaseFunctions(g);
         installRandom((LuaTable) g.rawget("math"), random);
+        Lua51Table.install((LuaTable) g.rawget("table"));
+        Lua51Signatures.install(g);
         ScriptLibraries.install(g);
         g.rawset("redis", readOnlyView(redisApi));
         g.rawset("__redis__err__handler", new OneArgFunction() {
@@ -83,6 +85,7 @@ final class LuaSandbox {
             @Override
             public LuaValue call(LuaValue t, LuaValue f) {
                 LuaTable tab = t.checktable();
+                f.checkfunction();
                 for (Varargs e = tab.next(LuaValue.NIL); !e.arg1().isnil(); e = tab.next(e.arg1())) {
                     LuaValue r = f.call(e.arg1(), e.arg(2));
                     if (!r.isnil()) {
@@ -96,6 +99,7 @@ final class LuaSandbox {
             @Override
             public LuaValue call(LuaValue t, LuaValue f) {
                 LuaTable tab = t.checktable();
+                f.checkfunction();
                 int n = tab.length();
                 for (int i = 1; i <= n; i++) {
                     LuaValue r = f.call(LuaValue.valueOf(i), tab.get(i));

@@ -11,6 +11,7 @@ final class ScriptError extends LuaError {
     private final boolean redisError;
     private final boolean positioned;
     private final String text;
+    private String fixedWhere; // a position known better than luaj's (a frame luaj left by a tail call)
 
     private ScriptError(String text, boolean redisError, boolean positioned) {
         super(text);
@@ -37,12 +38,22 @@ final class ScriptError extends LuaError {
         return new ScriptError(text, false, false);
     }
 
+    /** An error positioned at {@code where} ("user_script:2"), whatever frame luaj sees it pass through. */
+    static ScriptError at(String where, String text) {
+        ScriptError error = new ScriptError(text, false, true);
+        error.fixedWhere = where;
+        return error;
+    }
+
     boolean redisError() {
         return redisError;
     }
 
     @Override
     public String getMessage() {
+        if (fixedWhere != null) {
+            return fixedWhere + ": " + text;
+        }
         if (positioned && fileline != null) {
             return ScriptErrors.position(fileline) + ": " + text;
         }
@@ -51,7 +62,7 @@ final class ScriptError extends LuaError {
 
     /** The message, placed at {@code fallback} when luaj did not see where it happened (a tail call). */
     String messageAt(String fallback) {
-        if (positioned && fileline == null && fallback != null) {
+        if (fixedWhere == null && positioned && fileline == null && fallback != null) {
             return fallback + ": " + text;
         }
         return getMessage();
@@ -64,6 +75,9 @@ final class ScriptError extends LuaError {
 
     /** "user_script:3" from where the error passed through the script, or null. */
     String where() {
+        if (fixedWhere != null) {
+            return fixedWhere;
+        }
         return fileline == null ? null : ScriptErrors.position(fileline);
     }
 }

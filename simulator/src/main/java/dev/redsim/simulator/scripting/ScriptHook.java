@@ -26,6 +26,13 @@ final class ScriptHook extends DebugLib {
     private int countdown = CHECK_EVERY;
     private int depth;
     private ScriptExecution counted; // the script depth counts frames of; a new script starts from zero
+    // The call stack as the hook sees it, for naming functions in argument errors (Lua's getfuncname):
+    // per depth the running closure (null for a C function such as pcall), its registers and current pc.
+    // Entries above depth are left as they were: the one just above is the frame a tail call came from.
+    private LuaClosure[] closures = new LuaClosure[64];
+    private LuaValue[][] stacks = new LuaValue[64][];
+    private int[] pcs = new int[64];
+    private int tailCaller; // the depth of the frame that just ended in "return f(...)", while f runs; else 0
 
     private ScriptHook(ScriptRunner runner) {
         this.runner = runner;
@@ -43,7 +50,7 @@ final class ScriptHook extends DebugLib {
 
     @Override
     public void onCall(LuaFunction f) {
-        depth++;
+        enter(null, null);
     }
 
     @Override
@@ -53,19 +60,38 @@ final class ScriptHook extends DebugLib {
             counted = execution;
             depth = 0;
         }
-        if (++depth > MAX_DEPTH) {
-            depth--; // luaj calls onReturn only for calls that started
-            throw ScriptError.positioned("stack overflow");
+        if (depth + 1 > MAX_DEPTH) {
+            throw ScriptError.positioned("stack overflow"); // luaj calls onReturn only for calls that started
         }
+        enter(c, stack);
+    }
+
+    private void enter(LuaClosure closure, LuaValue[] stack) {
+        if (++depth >= closures.length) {
+            int size = closures.length * 2;
+            closures = java.util.Arrays.copyOf(closures, size);
+            stacks = java.util.Arrays.copyOf(stacks, size);
+            pcs = java.util.Arrays.copyOf(pcs, size);
+        }
+        closures[depth] = closure;
+        stacks[depth] = stack;
+        tailCaller = 0;
     }
 
     @Override
     public void onReturn() {
-        depth--;
+        if (depth > 0) {
+            LuaClosure closure = closures[depth];
+            boolean tailCall = closure != null && pcs[depth] < closure.p.code.length
+                    && org.luaj.vm2.Lua.GET_OPCODE(closure.p.code[pcs[depth]]) == org.luaj.vm2.Lua.OP_TAILCALL;
+            tailCaller = tailCall ? depth : 0;
+            depth--;
+        }
     }
 
     @Override
     public void onInstruction(int pc, Varargs v, int top) {
+        pcs[depth] = pc;
         if (--countdown > 0) {
             return;
         }
@@ -74,6 +100,48 @@ final class ScriptHook extends DebugLib {
         if (execution != null) {
             execution.checkpoint();
         }
+    }
+
+    /**
+     * How the running code called {@code function} (a library function now failing): directly from the Lua
+     * frame on top, by a tail call of the frame that just returned, or else from C code.
+     */
+    CallSite callSite(LuaValue function) {
+        if (tailCaller == depth + 1) {
+            CallSite site = callAt(tailCaller, function, true);
+            if (site != null) {
+                // Lua 5.1 runs a C function called by "return f(...)" inside the caller's frame: the error
+                // names the line of that return, which luaj, having left the frame, does not know
+                org.luaj.vm2.Prototype p = closures[tailCaller].p;
+                int pc = pcs[tailCaller];
+                String line = p.lineinfo != null && pc < p.lineinfo.length ? String.valueOf(p.lineinfo[pc]) : "?";
+                return site.at(ScriptErrors.position(p.source.tojstring()) + ":" + line);
+            }
+        }
+        if (depth == 0 || closures[depth] == null) {
+            return CallSite.FROM_C;
+        }
+        CallSite site = callAt(depth, function, false);
+        return site == null ? CallSite.FROM_C : site;
+    }
+
+    private CallSite callAt(int frame, LuaValue function, boolean tailCall) {
+        org.luaj.vm2.Prototype p = closures[frame].p;
+        int pc = pcs[frame];
+        if (pc < 0 || pc >= p.code.length) {
+            return null;
+        }
+        int i = p.code[pc];
+        int op = org.luaj.vm2.Lua.GET_OPCODE(i);
+        boolean calls = tailCall ? op == org.luaj.vm2.Lua.OP_TAILCALL
+                : op == org.luaj.vm2.Lua.OP_CALL || op == org.luaj.vm2.Lua.OP_TAILCALL;
+        int a = org.luaj.vm2.Lua.GETARG_A(i);
+        LuaValue[] stack = stacks[frame];
+        if (!calls || stack == null || a >= stack.length || stack[a] != function) {
+            return null;
+        }
+        CallSite site = CallNames.of(p, pc, a);
+        return site == null ? new CallSite(null, false, true, null) : site;
     }
 
     @Override

@@ -1,0 +1,134 @@
+package dev.redsim.simulator.scripting;
+
+import org.luaj.vm2.Globals;
+import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.Varargs;
+import org.luaj.vm2.lib.LibFunction;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A luaj library function whose argument errors read as Lua 5.1's ("bad argument #2 to 'rep' (number
+ * expected, got no value)") instead of luaj's ("bad argument: number expected, got nil"). Calls go straight
+ * to the wrapped function; only when it fails on its own arguments does this work out which argument Lua 5.1
+ * would blame ({@link ArgSignature}) and what the caller called the function ({@link ScriptHook#callSite}).
+ */
+final class Lua51Function extends LibFunction {
+    private static final Pattern LUAJ_ARG_ERROR = Pattern.compile("^bad argument(?: #(\\d+))?: (.*)$",
+            Pattern.DOTALL);
+
+    private final LuaValue inner;
+    private final ArgSignature signature;
+    private final Globals globals;
+
+    Lua51Function(String name, LuaValue inner, ArgSignature signature, Globals globals) {
+        this.name = name;
+        this.inner = inner;
+        this.signature = signature;
+        this.globals = globals;
+    }
+
+    // Each arity delegates to the same arity so that calls allocate no more than the wrapped function does.
+
+    @Override
+    public LuaValue call() {
+        requireArgs(0, LuaValue.NONE);
+        try {
+            return inner.call();
+        } catch (LuaError e) {
+            throw reworded(e, LuaValue.NONE);
+        }
+    }
+
+    @Override
+    public LuaValue call(LuaValue a) {
+        requireArgs(1, a);
+        try {
+            return inner.call(a);
+        } catch (LuaError e) {
+            throw reworded(e, a);
+        }
+    }
+
+    @Override
+    public LuaValue call(LuaValue a, LuaValue b) {
+        if (signature.required() > 2) {
+            requireArgs(2, LuaValue.varargsOf(a, b));
+        }
+        try {
+            return inner.call(a, b);
+        } catch (LuaError e) {
+            throw reworded(e, LuaValue.varargsOf(a, b));
+        }
+    }
+
+    @Override
+    public LuaValue call(LuaValue a, LuaValue b, LuaValue c) {
+        try {
+            return inner.call(a, b, c);
+        } catch (LuaError e) {
+            throw reworded(e, LuaValue.varargsOf(a, b, c));
+        }
+    }
+
+    @Override
+    public Varargs invoke(Varargs args) {
+        requireArgs(args.narg(), args);
+        try {
+            return inner.invoke(args);
+        } catch (LuaError e) {
+            throw reworded(e, args);
+        }
+    }
+
+    /** Fails a call with fewer arguments than the function needs, as Lua 5.1 would. */
+    private void requireArgs(int given, Varargs args) {
+        if (given < signature.required()) {
+            ArgSignature.Complaint complaint = signature.firstBad(args);
+            if (complaint != null) {
+                throw argError(complaint.arg(), complaint.text());
+            }
+        }
+    }
+
+    /**
+     * Lua 5.1's text for luaj's own argument error; any other error (one raised inside a Lua function this
+     * one called, or one already in Lua 5.1's words) passes unchanged.
+     */
+    private LuaError reworded(LuaError e, Varargs args) {
+        if (e.getClass() != LuaError.class) {
+            return e;
+        }
+        Matcher luaj = LUAJ_ARG_ERROR.matcher(String.valueOf(e.getMessage()));
+        if (!luaj.matches()) {
+            return e;
+        }
+        ArgSignature.Complaint complaint = signature.firstBad(args);
+        if (complaint == null) {
+            if (luaj.group(1) == null) {
+                return e;
+            }
+            complaint = new ArgSignature.Complaint(Integer.parseInt(luaj.group(1)), luaj.group(2));
+        }
+        return argError(complaint.arg(), complaint.text());
+    }
+
+    /** luaL_argerror: names the function as its caller did; a method call does not count self. */
+    ScriptError argError(int arg, String text) {
+        CallSite site = globals.debuglib instanceof ScriptHook hook ? hook.callSite(this)
+                : new CallSite(name, false, true, null);
+        String message;
+        if (site.method() && arg == 1) {
+            message = "calling '" + site.name() + "' on bad self (" + text + ")";
+        } else {
+            String called = site.name() == null ? "?" : site.name();
+            message = "bad argument #" + (site.method() ? arg - 1 : arg) + " to '" + called + "' (" + text + ")";
+        }
+        if (site.where() != null) {
+            return ScriptError.at(site.where(), message);
+        }
+        return site.fromLua() ? ScriptError.positioned(message) : ScriptError.unpositioned(message);
+    }
+}
