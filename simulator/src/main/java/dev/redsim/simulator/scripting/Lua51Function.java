@@ -115,10 +115,21 @@ final class Lua51Function extends LibFunction {
         return argError(complaint.arg(), complaint.text());
     }
 
+    private CallSite callSite() {
+        ScriptHook hook = ScriptCarrier.hookOr(globals.debuglib instanceof ScriptHook own ? own : null);
+        try {
+            if (hook != null) {
+                return hook.callSite(this);
+            }
+        } catch (RuntimeException e) {
+            // a hook whose frames do not describe this call: name the function as registered
+        }
+        return new CallSite(name, false, true, null);
+    }
+
     /** luaL_argerror: names the function as its caller did; a method call does not count self. */
     ScriptError argError(int arg, String text) {
-        CallSite site = globals.debuglib instanceof ScriptHook hook ? hook.callSite(this)
-                : new CallSite(name, false, true, null);
+        CallSite site = callSite();
         String message;
         if (site.method() && arg == 1) {
             message = "calling '" + site.name() + "' on bad self (" + text + ")";

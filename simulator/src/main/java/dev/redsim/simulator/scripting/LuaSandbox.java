@@ -27,7 +27,7 @@ final class LuaSandbox {
     }
 
     static Globals create(LuaTable redisApi, RedisRand48 random) {
-        Globals g = new Globals();
+        ReadOnlyTables.SealedGlobals g = new ReadOnlyTables.SealedGlobals();
         g.load(new JseBaseLib());
         g.load(new org.luaj.vm2.lib.PackageLib()); // the libraries register in package.loaded
         g.load(new TableLib());
@@ -44,6 +44,7 @@ final class LuaSandbox {
         replaceBaseFunctions(g);
         installRandom((LuaTable) g.rawget("math"), random);
         Lua51Table.install((LuaTable) g.rawget("table"));
+        ((LuaTable) g.rawget("string")).rawset("format", new Lua51Format());
         Lua51Signatures.install(g);
         ScriptLibraries.install(g);
         g.rawset("redis", readOnlyView(redisApi));
@@ -53,8 +54,19 @@ final class LuaSandbox {
                 return error;
             }
         });
+        g.rawset("pcall", new Lua51Pcall(g.rawget("pcall")));
+        for (String library : new String[] {"string", "table", "math", "coroutine", "cjson", "cmsgpack", "struct",
+            "bit"}) {
+            g.rawset(library, new ReadOnlyTables.ReadOnlyTable((LuaTable) g.rawget(library)));
+        }
         protect(g);
+        g.seal();
         return g;
+    }
+
+    /** Sets KEYS or ARGV for the next script run (the globals are otherwise read-only). */
+    static void setScriptGlobal(Globals g, String name, LuaValue value) {
+        ((ReadOnlyTables.SealedGlobals) g).setScriptGlobal(name, value);
     }
 
     private static void addLua51Names(Globals g) {

@@ -59,6 +59,9 @@ final class ScriptHook extends DebugLib {
         if (execution != counted) {
             counted = execution;
             depth = 0;
+            if (Thread.currentThread() instanceof ScriptCarrier carrier) {
+                carrier.activeHook(this);
+            }
         }
         if (depth + 1 > MAX_DEPTH) {
             throw ScriptError.positioned("stack overflow"); // luaj calls onReturn only for calls that started

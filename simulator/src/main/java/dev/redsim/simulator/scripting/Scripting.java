@@ -146,8 +146,8 @@ public final class Scripting {
     private void run(CommandContext ctx, CachedScript script, int numkeys, boolean readOnly) {
         Globals g = globals();
         byte[][] args = ctx.args();
-        g.rawset("KEYS", strings(args, 3, 3 + numkeys));
-        g.rawset("ARGV", strings(args, 3 + numkeys, args.length));
+        LuaSandbox.setScriptGlobal(g, "KEYS", strings(args, 3, 3 + numkeys));
+        LuaSandbox.setScriptGlobal(g, "ARGV", strings(args, 3 + numkeys, args.length));
         execute(ctx, script.function(), LuaValue.NONE, script.sha(), CHUNK, readOnly);
     }
 
