@@ -36,6 +36,7 @@ final class LuaSandbox {
         g.load(new JseMathLib());
         LoadState.install(g);
         LuaC.install(g);
+        ConcatNumbers.install(g);
         for (String name : new String[] {"dofile", "loadfile", "print", "rawlen", "require", "package"}) {
             g.rawset(name, LuaValue.NIL);
         }
