@@ -14,11 +14,22 @@ final class CallNames {
     private CallNames() {
     }
 
+    /** What Lua 5.1 calls a register's value: its kind ("local", "global", "field", "method", "upvalue") and name. */
+    record Named(String kind, String name) {
+    }
+
     /** The call site of the function in register {@code reg} called at {@code pc}, or null when unnamed. */
     static CallSite of(Prototype p, int pc, int reg) {
+        Named named = named(p, pc, reg);
+        return named == null || named.name().equals("?") ? null
+                : new CallSite(named.name(), named.kind().equals("method"), true, null);
+    }
+
+    /** How Lua 5.1's getobjname names register {@code reg} at {@code pc}, or null when it has no name. */
+    static Named named(Prototype p, int pc, int reg) {
         LuaString local = p.getlocalname(reg + 1, pc);
         if (local != null) {
-            return new CallSite(local.tojstring(), false, true, null);
+            return new Named("local", local.tojstring());
         }
         int setter = lastSetter(p, pc, reg);
         if (setter < 0) {
@@ -28,25 +39,33 @@ final class CallNames {
         switch (Lua.GET_OPCODE(i)) {
             case Lua.OP_MOVE: {
                 int b = Lua.GETARG_B(i);
-                return b < Lua.GETARG_A(i) ? of(p, setter, b) : null;
+                return b < Lua.GETARG_A(i) ? named(p, setter, b) : null;
             }
-            case Lua.OP_GETTABUP:
-            case Lua.OP_GETTABLE:
-                return named(constantName(p, Lua.GETARG_C(i)), false);
-            case Lua.OP_SELF:
-                return named(constantName(p, Lua.GETARG_C(i)), true);
+            case Lua.OP_GETTABUP: {
+                String key = constantName(p, Lua.GETARG_C(i));
+                boolean env = "_ENV".equals(upvalueName(p, Lua.GETARG_B(i)));
+                return key == null ? null : new Named(env ? "global" : "field", key);
+            }
+            case Lua.OP_GETTABLE: {
+                String key = constantName(p, Lua.GETARG_C(i));
+                return new Named("field", key == null ? "?" : key);
+            }
+            case Lua.OP_SELF: {
+                String key = constantName(p, Lua.GETARG_C(i));
+                return new Named("method", key == null ? "?" : key);
+            }
             case Lua.OP_GETUPVAL: {
-                int b = Lua.GETARG_B(i);
-                LuaString name = b < p.upvalues.length ? p.upvalues[b].name : null;
-                return named(name == null ? null : name.tojstring(), false);
+                String name = upvalueName(p, Lua.GETARG_B(i));
+                return name == null ? null : new Named("upvalue", name);
             }
             default:
                 return null;
         }
     }
 
-    private static CallSite named(String name, boolean method) {
-        return name == null ? null : new CallSite(name, method, true, null);
+    static String upvalueName(Prototype p, int index) {
+        LuaString name = index < p.upvalues.length ? p.upvalues[index].name : null;
+        return name == null ? null : name.tojstring();
     }
 
     /** The instruction before {@code pc} that last wrote {@code reg} (straight-line code is what matters here). */

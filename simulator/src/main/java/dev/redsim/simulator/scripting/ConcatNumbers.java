@@ -110,6 +110,21 @@ final class ConcatNumbers {
         return p;
     }
 
+    /** Where a CONCAT was compiled: itself, or for one moved into the appended code, the JMP that leads there. */
+    static int originalPc(Prototype p, int pc) {
+        int next = pc + 1 < p.code.length ? p.code[pc + 1] : 0;
+        if (Lua.GET_OPCODE(next) == Lua.OP_JMP && pc + 1 < p.code.length) {
+            int target = pc + 2 + Lua.GETARG_sBx(next);
+            int operands = Lua.GETARG_C(p.code[pc]) - Lua.GETARG_B(p.code[pc]) + 1;
+            int blockStart = pc - (2 * operands + 2);
+            if (target > 0 && target <= pc && Lua.GET_OPCODE(p.code[target - 1]) == Lua.OP_JMP
+                    && target + Lua.GETARG_sBx(p.code[target - 1]) == blockStart) {
+                return target - 1;
+            }
+        }
+        return pc;
+    }
+
     private static int abc(int op, int a, int b, int c) {
         return op << Lua.POS_OP | a << Lua.POS_A | b << Lua.POS_B | c << Lua.POS_C;
     }

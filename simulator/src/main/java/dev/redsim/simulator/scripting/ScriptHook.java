@@ -1,6 +1,7 @@
 package dev.redsim.simulator.scripting;
 
 import org.luaj.vm2.Globals;
+import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaClosure;
 import org.luaj.vm2.LuaFunction;
 import org.luaj.vm2.LuaValue;
@@ -40,10 +41,12 @@ final class ScriptHook extends DebugLib {
 
     static void install(Globals globals, ScriptRunner runner) {
         globals.debuglib = new ScriptHook(runner);
+        ScriptHook hook = (ScriptHook) globals.debuglib;
         globals.running.errorfunc = new OneArgFunction() {
             @Override
             public LuaValue call(LuaValue message) {
-                return message;
+                // called by the innermost Lua frame the error passes, while the hook still shows that frame
+                return hook.withNames(message);
             }
         };
     }
@@ -95,6 +98,7 @@ final class ScriptHook extends DebugLib {
     @Override
     public void onInstruction(int pc, Varargs v, int top) {
         pcs[depth] = pc;
+        tailCaller = 0; // this frame runs again: no tail call of a returned frame is in progress
         if (--countdown > 0) {
             return;
         }
@@ -146,6 +150,61 @@ final class ScriptHook extends DebugLib {
         CallSite site = CallNames.of(p, pc, a);
         return site == null ? new CallSite(null, false, true, null) : site;
     }
+
+    /**
+     * luaj's VM error "@user_script:1 attempt to call nil" in Lua 5.1's words, naming the variable; an error
+     * from a function that "return f(...)" called is placed at that return, where Lua 5.1 raises it.
+     */
+    LuaValue withNames(LuaValue message) {
+        try {
+            String text = message.tojstring();
+            java.util.regex.Matcher m = POSITIONED.matcher(text);
+            if (!m.matches() || depth == 0 || closures[depth] == null) {
+                return message;
+            }
+            int frame = depth;
+            String position = m.group(1);
+            if (tailCaller == depth + 1 && closures[tailCaller] != null && org.luaj.vm2.Lua.GET_OPCODE(
+                    closures[tailCaller].p.code[pcs[tailCaller]]) == org.luaj.vm2.Lua.OP_TAILCALL) {
+                frame = tailCaller;
+                org.luaj.vm2.Prototype p = closures[frame].p;
+                position = p.source.tojstring() + ":" + p.lineinfo[pcs[frame]];
+            }
+            String named = VmErrorNames.describe(closures[frame], stacks[frame], pcs[frame], m.group(2));
+            return named == null ? message : LuaValue.valueOf("@" + ScriptErrors.position(position) + " " + named);
+        } catch (RuntimeException e) {
+            return message; // frames that do not describe this error: keep luaj's text
+        }
+    }
+
+    /**
+     * An error no Lua frame saw: raised by a call that "return f(...)" made after its frame had returned to
+     * Redis. Lua 5.1 raises it at that return, naming the variable; luaj has neither.
+     */
+    static LuaError withNames(Globals globals, LuaError error) {
+        if (!(globals.debuglib instanceof ScriptHook hook) || error.getClass() != LuaError.class) {
+            return error;
+        }
+        try {
+            int frame = hook.tailCaller;
+            if (frame == 0 || frame != hook.depth + 1 || hook.closures[frame] == null) {
+                return error;
+            }
+            org.luaj.vm2.Prototype p = hook.closures[frame].p;
+            int pc = hook.pcs[frame];
+            if (org.luaj.vm2.Lua.GET_OPCODE(p.code[pc]) != org.luaj.vm2.Lua.OP_TAILCALL) {
+                return error;
+            }
+            String named = VmErrorNames.describe(hook.closures[frame], hook.stacks[frame], pc, error.getMessage());
+            return named == null ? error
+                    : ScriptError.at(ScriptErrors.position(p.source.tojstring()) + ":" + p.lineinfo[pc], named);
+        } catch (RuntimeException e) {
+            return error;
+        }
+    }
+
+    private static final java.util.regex.Pattern POSITIONED = java.util.regex.Pattern.compile("^(\\S+:\\d+) (.*)$",
+            java.util.regex.Pattern.DOTALL);
 
     @Override
     public String traceback(int level) {

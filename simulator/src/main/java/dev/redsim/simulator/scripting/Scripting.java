@@ -168,7 +168,8 @@ public final class Scripting {
                 LuaValue result = body.invoke(callArgs).arg1();
                 LuaToReply.write(caller.reply(), result, run.resp);
             } catch (LuaError e) {
-                throw new RedisError(ScriptErrors.runtime(e, name, chunk, TailCalls.lastPosition(body, chunk)));
+                LuaError named = ScriptHook.withNames(globals, e);
+                throw new RedisError(ScriptErrors.runtime(named, name, chunk, TailCalls.lastPosition(body, chunk)));
             } catch (StackOverflowError e) {
                 throw new RedisError("ERR " + chunk + ": stack overflow script: " + name + ", on @" + chunk + ":?.");
             }
