@@ -15,6 +15,7 @@ final class ArgSignature {
     private final String letters;
 
     private final int required;
+    private final int textArgs; // bit k-1 set: argument k is read as a string (s, S, r)
 
     ArgSignature(String letters) {
         this.letters = letters;
@@ -25,6 +26,52 @@ final class ArgSignature {
             }
         }
         this.required = last;
+        int mask = 0;
+        for (int i = 0; i < letters.length() && i < 31; i++) {
+            if ("sSr".indexOf(letters.charAt(i)) >= 0) {
+                mask |= 1 << i;
+            }
+        }
+        this.textArgs = mask;
+    }
+
+    /**
+     * Whether argument {@code arg} should become Lua 5.1's text of a number before the call: luaj turns a
+     * fractional or huge number into text through a Java float ("0.33333334"), Lua 5.1 with %.14g.
+     */
+    boolean needsText(int arg, LuaValue v) {
+        return arg <= 31 && (textArgs & (1 << (arg - 1))) != 0 && v.type() == LuaValue.TNUMBER
+                && !(v instanceof org.luaj.vm2.LuaInteger);
+    }
+
+    boolean hasTextArgs() {
+        return textArgs != 0;
+    }
+
+    static LuaValue text(LuaValue number) {
+        return LuaValue.valueOf(LuaNumbers.toLuaString(number.todouble()));
+    }
+
+    /** The arguments with numbers in string places turned into Lua 5.1's text; the same object if none. */
+    Varargs withText(Varargs args) {
+        if (textArgs == 0) {
+            return args;
+        }
+        int n = args.narg();
+        LuaValue[] out = null;
+        for (int arg = 1; arg <= n; arg++) {
+            LuaValue v = args.arg(arg);
+            if (needsText(arg, v)) {
+                if (out == null) {
+                    out = new LuaValue[n];
+                    for (int k = 1; k <= n; k++) {
+                        out[k - 1] = args.arg(k);
+                    }
+                }
+                out[arg - 1] = text(v);
+            }
+        }
+        return out == null ? args : LuaValue.varargsOf(out);
     }
 
     /** How many arguments a call needs at least (luaj lets some missing ones pass that Lua 5.1 rejects). */

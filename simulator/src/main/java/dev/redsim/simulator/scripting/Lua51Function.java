@@ -46,7 +46,7 @@ final class Lua51Function extends LibFunction {
     public LuaValue call(LuaValue a) {
         requireArgs(1, a);
         try {
-            return inner.call(a);
+            return inner.call(signature.needsText(1, a) ? ArgSignature.text(a) : a);
         } catch (LuaError e) {
             throw reworded(e, a);
         }
@@ -58,6 +58,10 @@ final class Lua51Function extends LibFunction {
             requireArgs(2, LuaValue.varargsOf(a, b));
         }
         try {
+            if (signature.hasTextArgs()) {
+                a = signature.needsText(1, a) ? ArgSignature.text(a) : a;
+                b = signature.needsText(2, b) ? ArgSignature.text(b) : b;
+            }
             return inner.call(a, b);
         } catch (LuaError e) {
             throw reworded(e, LuaValue.varargsOf(a, b));
@@ -67,6 +71,11 @@ final class Lua51Function extends LibFunction {
     @Override
     public LuaValue call(LuaValue a, LuaValue b, LuaValue c) {
         try {
+            if (signature.hasTextArgs()) {
+                a = signature.needsText(1, a) ? ArgSignature.text(a) : a;
+                b = signature.needsText(2, b) ? ArgSignature.text(b) : b;
+                c = signature.needsText(3, c) ? ArgSignature.text(c) : c;
+            }
             return inner.call(a, b, c);
         } catch (LuaError e) {
             throw reworded(e, LuaValue.varargsOf(a, b, c));
@@ -77,7 +86,7 @@ final class Lua51Function extends LibFunction {
     public Varargs invoke(Varargs args) {
         requireArgs(args.narg(), args);
         try {
-            return inner.invoke(args);
+            return inner.invoke(signature.withText(args));
         } catch (LuaError e) {
             throw reworded(e, args);
         }
