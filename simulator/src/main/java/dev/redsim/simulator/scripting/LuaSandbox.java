@@ -60,6 +60,8 @@ final class LuaSandbox {
             "bit"}) {
             g.rawset(library, new ReadOnlyTables.ReadOnlyTable((LuaTable) g.rawget(library)));
         }
+        // s:len() finds string functions through luaj's one string metatable: let it lead to the sealed table
+        ((LuaTable) LuaString.s_metatable).rawset(LuaValue.INDEX, g.rawget("string"));
         protect(g);
         g.seal();
         return g;
