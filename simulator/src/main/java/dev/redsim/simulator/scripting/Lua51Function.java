@@ -149,6 +149,6 @@ final class Lua51Function extends LibFunction {
         if (site.where() != null) {
             return ScriptError.at(site.where(), message);
         }
-        return site.fromLua() ? ScriptError.positioned(message) : ScriptError.unpositioned(message);
+        return site.fromLua() ? ScriptError.positioned(message) : ScriptError.inC(message);
     }
 }

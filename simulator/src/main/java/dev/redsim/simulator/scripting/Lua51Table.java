@@ -18,6 +18,7 @@ final class Lua51Table {
     }
 
     static void install(LuaTable table) {
+        table.rawset("sort", new Lua51Sort());
         table.rawset("insert", new VarArgFunction() {
             @Override
             public Varargs invoke(Varargs args) {

@@ -12,6 +12,7 @@ final class ScriptError extends LuaError {
     private final boolean positioned;
     private final String text;
     private String fixedWhere; // a position known better than luaj's (a frame luaj left by a tail call)
+    private boolean inC; // raised in a C function that C code called: Redis's reply says "on =[C]:-1"
 
     private ScriptError(String text, boolean redisError, boolean positioned) {
         super(text);
@@ -43,6 +44,17 @@ final class ScriptError extends LuaError {
         ScriptError error = new ScriptError(text, false, true);
         error.fixedWhere = where;
         return error;
+    }
+
+    /** An error raised in a library function that another C function (gsub, sort) called. */
+    static ScriptError inC(String text) {
+        ScriptError error = new ScriptError(text, false, false);
+        error.inC = true;
+        return error;
+    }
+
+    boolean inC() {
+        return inC;
     }
 
     boolean redisError() {

@@ -129,7 +129,15 @@ final class ScriptHook extends DebugLib {
             return CallSite.FROM_C;
         }
         CallSite site = callAt(depth, function, false);
-        return site == null ? CallSite.FROM_C : site;
+        if (site != null) {
+            return site;
+        }
+        // not this frame's call: either a C function this frame called (gsub, sort) called it, or the VM did,
+        // for a metamethod of the current instruction; Lua 5.1 then has no name but still the script line
+        int op = org.luaj.vm2.Lua.GET_OPCODE(closures[depth].p.code[pcs[depth]]);
+        boolean calls = op == org.luaj.vm2.Lua.OP_CALL || op == org.luaj.vm2.Lua.OP_TAILCALL
+                || op == org.luaj.vm2.Lua.OP_TFORCALL;
+        return calls ? CallSite.FROM_C : new CallSite(null, false, true, null);
     }
 
     private CallSite callAt(int frame, LuaValue function, boolean tailCall) {
