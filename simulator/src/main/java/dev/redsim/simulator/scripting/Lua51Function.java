@@ -19,6 +19,12 @@ final class Lua51Function extends LibFunction {
     private static final Pattern LUAJ_ARG_ERROR = Pattern.compile("^bad argument(?: #(\\d+))?: (.*)$",
             Pattern.DOTALL);
 
+    /** luaj's pattern errors where Lua 5.1 quotes the characters. */
+    private static final java.util.Map<String, String> PATTERN_TEXTS = java.util.Map.of(
+            "malformed pattern (ends with %)", "malformed pattern (ends with '%')",
+            "malformed pattern (missing ])", "malformed pattern (missing ']')",
+            "Missing [ after %f in pattern", "missing '[' after '%f' in pattern");
+
     private final LuaValue inner;
     private final ArgSignature signature;
     private final Globals globals;
@@ -39,6 +45,8 @@ final class Lua51Function extends LibFunction {
             return inner.call();
         } catch (LuaError e) {
             throw reworded(e, LuaValue.NONE);
+        } catch (RuntimeException e) {
+            throw crashed(e, LuaValue.NONE);
         }
     }
 
@@ -49,6 +57,8 @@ final class Lua51Function extends LibFunction {
             return inner.call(signature.needsText(1, a) ? ArgSignature.text(a) : a);
         } catch (LuaError e) {
             throw reworded(e, a);
+        } catch (RuntimeException e) {
+            throw crashed(e, a);
         }
     }
 
@@ -65,6 +75,8 @@ final class Lua51Function extends LibFunction {
             return inner.call(a, b);
         } catch (LuaError e) {
             throw reworded(e, LuaValue.varargsOf(a, b));
+        } catch (RuntimeException e) {
+            throw crashed(e, LuaValue.varargsOf(a, b));
         }
     }
 
@@ -79,6 +91,8 @@ final class Lua51Function extends LibFunction {
             return inner.call(a, b, c);
         } catch (LuaError e) {
             throw reworded(e, LuaValue.varargsOf(a, b, c));
+        } catch (RuntimeException e) {
+            throw crashed(e, LuaValue.varargsOf(a, b, c));
         }
     }
 
@@ -89,7 +103,26 @@ final class Lua51Function extends LibFunction {
             return inner.invoke(signature.withText(args));
         } catch (LuaError e) {
             throw reworded(e, args);
+        } catch (RuntimeException e) {
+            throw crashed(e, args);
         }
+    }
+
+    /**
+     * luaj's string matcher fails on some malformed patterns with a Java exception: Lua 5.1 reports the pattern
+     * error instead. Anything else stays the failure it was.
+     */
+    private RuntimeException crashed(RuntimeException e, Varargs args) {
+        if (args.arg(2).type() == LuaValue.TSTRING) {
+            org.luaj.vm2.LuaString pattern = args.arg(2).checkstring();
+            byte[] bytes = new byte[pattern.m_length];
+            pattern.copyInto(0, bytes, 0, bytes.length);
+            String problem = PatternErrors.problem(bytes);
+            if (problem != null) {
+                return ScriptError.positioned(problem);
+            }
+        }
+        return e;
     }
 
     /** Fails a call with fewer arguments than the function needs, as Lua 5.1 would. */
@@ -109,6 +142,10 @@ final class Lua51Function extends LibFunction {
     private LuaError reworded(LuaError e, Varargs args) {
         if (e.getClass() != LuaError.class) {
             return e;
+        }
+        String lua51 = PATTERN_TEXTS.get(e.getMessage());
+        if (lua51 != null) {
+            return new LuaError(lua51);
         }
         Matcher luaj = LUAJ_ARG_ERROR.matcher(String.valueOf(e.getMessage()));
         if (!luaj.matches()) {

@@ -45,6 +45,7 @@ final class LuaSandbox {
         replaceBaseFunctions(g);
         installRandom((LuaTable) g.rawget("math"), random);
         Lua51Table.install((LuaTable) g.rawget("table"));
+        Lua51Strings.install(g, (LuaTable) g.rawget("string"));
         ((LuaTable) g.rawget("string")).rawset("format", new Lua51Format());
         Lua51Signatures.install(g);
         ScriptLibraries.install(g);
@@ -152,7 +153,12 @@ final class LuaSandbox {
             @Override
             public Varargs invoke(Varargs args) {
                 LuaValue chunk = args.checkstring(1);
-                return load.invoke(LuaValue.varargsOf(chunk, args.optvalue(2, chunk)));
+                Varargs loaded = load.invoke(LuaValue.varargsOf(chunk, args.optvalue(2, chunk)));
+                if (loaded.arg1().isnil() && loaded.arg(2).isstring()) { // a compile error, in Lua 5.1's words
+                    return LuaValue.varargsOf(LuaValue.NIL,
+                            LuaValue.valueOf(CompileErrors.luaText(loaded.arg(2).tojstring())));
+                }
+                return loaded;
             }
         });
     }
