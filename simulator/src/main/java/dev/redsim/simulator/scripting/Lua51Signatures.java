@@ -14,7 +14,7 @@ import java.util.Map;
  */
 final class Lua51Signatures {
     private static final Map<String, String> BASE = Map.ofEntries(
-            Map.entry("assert", "a"), Map.entry("getmetatable", "a"), Map.entry("ipairs", "t"),
+            Map.entry("assert", "aS"), Map.entry("getmetatable", "a"), Map.entry("ipairs", "t"),
             Map.entry("pairs", "t"), Map.entry("next", "t"), Map.entry("rawequal", "aa"),
             Map.entry("rawget", "ta"), Map.entry("rawset", "taa"), Map.entry("select", "n"),
             Map.entry("setmetatable", "tm"), Map.entry("tonumber", "aN"), Map.entry("tostring", "a"),

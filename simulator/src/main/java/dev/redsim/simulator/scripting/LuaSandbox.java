@@ -44,6 +44,7 @@ final class LuaSandbox {
         addLua51Names(g);
         replaceBaseFunctions(g);
         installRandom((LuaTable) g.rawget("math"), random);
+        installWrap((LuaTable) g.rawget("coroutine"));
         Lua51Table.install((LuaTable) g.rawget("table"));
         Lua51Strings.install(g, (LuaTable) g.rawget("string"));
         ((LuaTable) g.rawget("string")).rawset("format", new Lua51Format());
@@ -185,9 +186,37 @@ final class LuaSandbox {
                             ? LuaNumbers.toLuaString(value.todouble()) : value.tojstring();
                     // Level 1 names the line that called error(); level 2 names its caller, which for the
                     // script's main chunk is Redis itself (no position), as is level 0.
-                    throw level == 1 ? ScriptError.positioned(text) : ScriptError.unpositioned(text);
+                    if (level == 1) {
+                        throw ScriptError.positioned(text);
+                    }
+                    String where = level >= 2 && g.debuglib instanceof ScriptHook hook ? hook.positionAt(level) : null;
+                    throw where == null ? ScriptError.unpositioned(text) : ScriptError.prefixed(where, text);
                 }
                 throw new org.luaj.vm2.LuaError(value);
+            }
+        });
+    }
+
+    /** coroutine.wrap's function re-raises a string error with the caller's position in front, as Lua 5.1's does. */
+    private static void installWrap(LuaTable coroutine) {
+        LuaValue wrap = coroutine.rawget("wrap");
+        coroutine.rawset("wrap", new OneArgFunction() {
+            @Override
+            public LuaValue call(LuaValue body) {
+                LuaValue wrapped = wrap.call(body);
+                return new VarArgFunction() {
+                    @Override
+                    public Varargs invoke(Varargs args) {
+                        try {
+                            return wrapped.invoke(args);
+                        } catch (ScriptError e) {
+                            throw e.redisError() ? e : ScriptError.positioned(e.getMessage());
+                        } catch (org.luaj.vm2.LuaError e) {
+                            LuaValue m = e.getMessageObject();
+                            throw m != null && m.isstring() ? ScriptError.positioned(m.tojstring()) : e;
+                        }
+                    }
+                };
             }
         });
     }

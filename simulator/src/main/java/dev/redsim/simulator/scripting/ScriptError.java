@@ -12,7 +12,8 @@ final class ScriptError extends LuaError {
     private final boolean positioned;
     private final String text;
     private String fixedWhere; // a position known better than luaj's (a frame luaj left by a tail call)
-    private boolean inC; // raised in a C function that C code called: Redis's reply says "on =[C]:-1"
+    private boolean inC;
+    private String messageWhere; // error(msg, 2): the caller's line prefixes the message, not where it was raised // raised in a C function that C code called: Redis's reply says "on =[C]:-1"
 
     private ScriptError(String text, boolean redisError, boolean positioned) {
         super(text);
@@ -46,6 +47,13 @@ final class ScriptError extends LuaError {
         return error;
     }
 
+    /** error(text, level) with the position of the code {@code level} frames up, where it differs from luaj's. */
+    static ScriptError prefixed(String where, String text) {
+        ScriptError error = new ScriptError(text, false, false);
+        error.messageWhere = where;
+        return error;
+    }
+
     /** An error raised in a library function that another C function (gsub, sort) called. */
     static ScriptError inC(String text) {
         ScriptError error = new ScriptError(text, false, false);
@@ -63,6 +71,16 @@ final class ScriptError extends LuaError {
 
     @Override
     public String getMessage() {
+        String message = message();
+        // what an error function (xpcall's handler) made of the message; a coroutine has none, and luaj
+        // then only appends a line break
+        return traceback == null || traceback.equals(message + "\n") ? message : traceback;
+    }
+
+    private String message() {
+        if (messageWhere != null) {
+            return messageWhere + ": " + text;
+        }
         if (fixedWhere != null) {
             return fixedWhere + ": " + text;
         }

@@ -167,22 +167,39 @@ final class ScriptHook extends DebugLib {
         try {
             String text = message.tojstring();
             java.util.regex.Matcher m = POSITIONED.matcher(text);
-            if (!m.matches() || depth == 0 || closures[depth] == null) {
+            if (!m.matches()) {
                 return message;
             }
-            int frame = depth;
             String position = m.group(1);
-            if (tailCaller == depth + 1 && closures[tailCaller] != null && org.luaj.vm2.Lua.GET_OPCODE(
-                    closures[tailCaller].p.code[pcs[tailCaller]]) == org.luaj.vm2.Lua.OP_TAILCALL) {
-                frame = tailCaller;
-                org.luaj.vm2.Prototype p = closures[frame].p;
-                position = p.source.tojstring() + ":" + p.lineinfo[pcs[frame]];
+            String named = null;
+            if (depth > 0 && closures[depth] != null) {
+                int frame = depth;
+                if (tailCaller == depth + 1 && closures[tailCaller] != null && org.luaj.vm2.Lua.GET_OPCODE(
+                        closures[tailCaller].p.code[pcs[tailCaller]]) == org.luaj.vm2.Lua.OP_TAILCALL) {
+                    frame = tailCaller;
+                    org.luaj.vm2.Prototype p = closures[frame].p;
+                    position = p.source.tojstring() + ":" + p.lineinfo[pcs[frame]];
+                }
+                named = VmErrorNames.describe(closures[frame], stacks[frame], pcs[frame], m.group(2));
             }
-            String named = VmErrorNames.describe(closures[frame], stacks[frame], pcs[frame], m.group(2));
-            return named == null ? message : LuaValue.valueOf("@" + ScriptErrors.position(position) + " " + named);
+            // Lua 5.1's form "user_script:1: message", which pcall hands to the script as is
+            String body = named != null ? named : LuaErrorTexts.lua51(m.group(2));
+            return LuaValue.valueOf(ScriptErrors.position(position) + ": " + body);
         } catch (RuntimeException e) {
             return message; // frames that do not describe this error: keep luaj's text
         }
+    }
+
+    /** "user_script:3" for the code {@code level} frames up from the running Lua function (error's level), or null. */
+    String positionAt(int level) {
+        int frame = depth - (level - 1);
+        if (frame < 1 || frame >= closures.length || closures[frame] == null) {
+            return null;
+        }
+        org.luaj.vm2.Prototype p = closures[frame].p;
+        int pc = pcs[frame];
+        return p.lineinfo != null && pc < p.lineinfo.length
+                ? ScriptErrors.position(p.source.tojstring()) + ":" + p.lineinfo[pc] : null;
     }
 
     /**
@@ -211,7 +228,7 @@ final class ScriptHook extends DebugLib {
         }
     }
 
-    private static final java.util.regex.Pattern POSITIONED = java.util.regex.Pattern.compile("^(\\S+:\\d+) (.*)$",
+    private static final java.util.regex.Pattern POSITIONED = java.util.regex.Pattern.compile("^@(\\S+:\\d+) (.*)$",
             java.util.regex.Pattern.DOTALL);
 
     @Override

@@ -7,7 +7,8 @@ import java.util.regex.Pattern;
 
 /** Reads the script position luaj puts in front of an error's message ("@user_script:3 ..."). */
 final class WhereFinder {
-    private static final Pattern POSITION = Pattern.compile("^@([^ :]+:\\d+) ");
+    // luaj's form "@user_script:3 ...", or Lua 5.1's "user_script:3: ..." that the hook's error function writes
+    private static final Pattern POSITION = Pattern.compile("^(?:@([^ :]+:\\d+) |([^ :@]+:\\d+): )");
 
     private WhereFinder() {
     }
@@ -21,6 +22,6 @@ final class WhereFinder {
             return null;
         }
         Matcher m = POSITION.matcher(message);
-        return m.find() ? m.group(1) : null;
+        return !m.find() ? null : m.group(1) != null ? m.group(1) : m.group(2);
     }
 }
