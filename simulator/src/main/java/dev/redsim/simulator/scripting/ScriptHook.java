@@ -207,7 +207,8 @@ final class ScriptHook extends DebugLib {
      * Redis. Lua 5.1 raises it at that return, naming the variable; luaj has neither.
      */
     static LuaError withNames(Globals globals, LuaError error) {
-        if (!(globals.debuglib instanceof ScriptHook hook) || error.getClass() != LuaError.class) {
+        ScriptHook hook = ScriptCarrier.hookOr(globals.debuglib instanceof ScriptHook own ? own : null);
+        if (hook == null || error.getClass() != LuaError.class) {
             return error;
         }
         try {
