@@ -25,7 +25,9 @@ final class FunctionLuaState {
     private final Globals runtime;
     private final LuaTable loadApi;
     private final LuaTable meta = new LuaTable();
-    private final LuaTable env = new LuaTable();
+    // A Globals (not a plain table) so that luaj runs the library's closures with the runtime's hook and error
+    // function: luaj only calls hooks for closures whose environment is a Globals.
+    private final Globals env = new Globals();
     private Map<String, LibraryFunction> registering;
     private String registeringLibrary;
 
@@ -40,6 +42,10 @@ final class FunctionLuaState {
             }
         });
         env.setmetatable(meta);
+        env.debuglib = runtime.debuglib;
+        env.running = runtime.running;
+        env.compiler = runtime.compiler;
+        env.loader = runtime.loader;
     }
 
     /**

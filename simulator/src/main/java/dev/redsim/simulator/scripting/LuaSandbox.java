@@ -27,7 +27,7 @@ final class LuaSandbox {
     }
 
     static Globals create(LuaTable redisApi, RedisRand48 random) {
-        Globals g = new Globals();
+        ReadOnlyTables.SealedGlobals g = new ReadOnlyTables.SealedGlobals();
         g.load(new JseBaseLib());
         g.load(new org.luaj.vm2.lib.PackageLib()); // the libraries register in package.loaded
         g.load(new TableLib());
@@ -36,6 +36,7 @@ final class LuaSandbox {
         g.load(new JseMathLib());
         LoadState.install(g);
         LuaC.install(g);
+        ConcatNumbers.install(g);
         for (String name : new String[] {"dofile", "loadfile", "print", "rawlen", "require", "package"}) {
             g.rawset(name, LuaValue.NIL);
         }
@@ -43,6 +44,11 @@ final class LuaSandbox {
         addLua51Names(g);
         replaceBaseFunctions(g);
         installRandom((LuaTable) g.rawget("math"), random);
+        installWrap((LuaTable) g.rawget("coroutine"));
+        Lua51Table.install((LuaTable) g.rawget("table"));
+        Lua51Strings.install(g, (LuaTable) g.rawget("string"));
+        ((LuaTable) g.rawget("string")).rawset("format", new Lua51Format());
+        Lua51Signatures.install(g);
         ScriptLibraries.install(g);
         g.rawset("redis", readOnlyView(redisApi));
         g.rawset("__redis__err__handler", new OneArgFunction() {
@@ -51,8 +57,21 @@ final class LuaSandbox {
                 return error;
             }
         });
+        g.rawset("pcall", new Lua51Pcall(g.rawget("pcall")));
+        for (String library : new String[] {"string", "table", "math", "coroutine", "cjson", "cmsgpack", "struct",
+            "bit"}) {
+            g.rawset(library, new ReadOnlyTables.ReadOnlyTable((LuaTable) g.rawget(library)));
+        }
+        // s:len() finds string functions through luaj's one string metatable: let it lead to the sealed table
+        ((LuaTable) LuaString.s_metatable).rawset(LuaValue.INDEX, g.rawget("string"));
         protect(g);
+        g.seal();
         return g;
+    }
+
+    /** Sets KEYS or ARGV for the next script run (the globals are otherwise read-only). */
+    static void setScriptGlobal(Globals g, String name, LuaValue value) {
+        ((ReadOnlyTables.SealedGlobals) g).setScriptGlobal(name, value);
     }
 
     private static void addLua51Names(Globals g) {
@@ -83,6 +102,7 @@ final class LuaSandbox {
             @Override
             public LuaValue call(LuaValue t, LuaValue f) {
                 LuaTable tab = t.checktable();
+                f.checkfunction();
                 for (Varargs e = tab.next(LuaValue.NIL); !e.arg1().isnil(); e = tab.next(e.arg1())) {
                     LuaValue r = f.call(e.arg1(), e.arg(2));
                     if (!r.isnil()) {
@@ -96,6 +116,7 @@ final class LuaSandbox {
             @Override
             public LuaValue call(LuaValue t, LuaValue f) {
                 LuaTable tab = t.checktable();
+                f.checkfunction();
                 int n = tab.length();
                 for (int i = 1; i <= n; i++) {
                     LuaValue r = f.call(LuaValue.valueOf(i), tab.get(i));
@@ -133,7 +154,12 @@ final class LuaSandbox {
             @Override
             public Varargs invoke(Varargs args) {
                 LuaValue chunk = args.checkstring(1);
-                return load.invoke(LuaValue.varargsOf(chunk, args.optvalue(2, chunk)));
+                Varargs loaded = load.invoke(LuaValue.varargsOf(chunk, args.optvalue(2, chunk)));
+                if (loaded.arg1().isnil() && loaded.arg(2).isstring()) { // a compile error, in Lua 5.1's words
+                    return LuaValue.varargsOf(LuaValue.NIL,
+                            LuaValue.valueOf(CompileErrors.luaText(loaded.arg(2).tojstring())));
+                }
+                return loaded;
             }
         });
     }
@@ -160,9 +186,37 @@ final class LuaSandbox {
                             ? LuaNumbers.toLuaString(value.todouble()) : value.tojstring();
                     // Level 1 names the line that called error(); level 2 names its caller, which for the
                     // script's main chunk is Redis itself (no position), as is level 0.
-                    throw level == 1 ? ScriptError.positioned(text) : ScriptError.unpositioned(text);
+                    if (level == 1) {
+                        throw ScriptError.positioned(text);
+                    }
+                    String where = level >= 2 && g.debuglib instanceof ScriptHook hook ? hook.positionAt(level) : null;
+                    throw where == null ? ScriptError.unpositioned(text) : ScriptError.prefixed(where, text);
                 }
                 throw new org.luaj.vm2.LuaError(value);
+            }
+        });
+    }
+
+    /** coroutine.wrap's function re-raises a string error with the caller's position in front, as Lua 5.1's does. */
+    private static void installWrap(LuaTable coroutine) {
+        LuaValue wrap = coroutine.rawget("wrap");
+        coroutine.rawset("wrap", new OneArgFunction() {
+            @Override
+            public LuaValue call(LuaValue body) {
+                LuaValue wrapped = wrap.call(body);
+                return new VarArgFunction() {
+                    @Override
+                    public Varargs invoke(Varargs args) {
+                        try {
+                            return wrapped.invoke(args);
+                        } catch (ScriptError e) {
+                            throw e.redisError() ? e : ScriptError.positioned(e.getMessage());
+                        } catch (org.luaj.vm2.LuaError e) {
+                            LuaValue m = e.getMessageObject();
+                            throw m != null && m.isstring() ? ScriptError.positioned(m.tojstring()) : e;
+                        }
+                    }
+                };
             }
         });
     }

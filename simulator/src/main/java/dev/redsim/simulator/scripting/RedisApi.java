@@ -79,11 +79,14 @@ final class RedisApi {
 
     /** redis.error_reply / status_reply: a one-field table; error texts get "ERR " unless they start with '-'. */
     private static LuaValue replyHelper(String field, String defaultCode) {
-        return new OneArgFunction() {
+        return new org.luaj.vm2.lib.VarArgFunction() {
             @Override
-            public LuaValue call(LuaValue text) {
-                if (text.type() != LuaValue.TSTRING) {
-                    throw ScriptError.redis("ERR wrong number or type of arguments");
+            public LuaValue invoke(Varargs args) {
+                LuaValue text = args.arg1();
+                if (args.narg() != 1 || text.type() != LuaValue.TSTRING) {
+                    // Redis returns (does not raise) an error table for a bad call
+                    return RespToLua.single(LuaValue.valueOf("err"),
+                            LuaValue.valueOf("ERR wrong number or type of arguments"));
                 }
                 String s = text.tojstring();
                 if (!defaultCode.isEmpty()) {

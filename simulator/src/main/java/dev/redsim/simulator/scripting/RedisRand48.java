@@ -12,8 +12,9 @@ final class RedisRand48 {
 
     private long state;
 
+    /** drand48's unseeded state (0x1234ABCD330E), which Redis never reseeds: a fresh server's first numbers. */
     RedisRand48() {
-        seed(0);
+        state = 0x1234ABCD330EL;
     }
 
     void seed(int seed) {

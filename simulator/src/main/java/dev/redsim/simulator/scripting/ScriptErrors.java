@@ -21,7 +21,9 @@ final class ScriptErrors {
     static String runtime(LuaError error, String sha, String chunkName, String tailCallPosition) {
         String where = where(error, tailCallPosition);
         String line = where == null ? "?" : where.substring(where.lastIndexOf(':') + 1);
-        return message(error, tailCallPosition) + " script: " + sha + ", on @" + chunkName + ":" + line + ".";
+        // Redis names the innermost function's source: a C function when one called by C code failed
+        String on = error instanceof ScriptError e && e.inC() ? "=[C]:-1" : "@" + chunkName + ":" + line;
+        return message(error, tailCallPosition) + " script: " + sha + ", on " + on + ".";
     }
 
     /** The error text alone, with its code ("ERR user_script:1: boom", or a redis.call error as it was). */

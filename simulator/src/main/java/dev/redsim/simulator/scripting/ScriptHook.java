@@ -1,7 +1,6 @@
 package dev.redsim.simulator.scripting;
 
 import org.luaj.vm2.Globals;
-import org.luaj.vm2.Lua;
 import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaClosure;
 import org.luaj.vm2.LuaFunction;
@@ -28,27 +27,33 @@ final class ScriptHook extends DebugLib {
     private int countdown = CHECK_EVERY;
     private int depth;
     private ScriptExecution counted; // the script depth counts frames of; a new script starts from zero
-    private final LuaFrames frames = new LuaFrames();
+    // The call stack as the hook sees it, for naming functions in argument errors (Lua's getfuncname):
+    // per depth the running closure (null for a C function such as pcall), its registers and current pc.
+    // Entries above depth are left as they were: the one just above is the frame a tail call came from.
+    private LuaClosure[] closures = new LuaClosure[64];
+    private LuaValue[][] stacks = new LuaValue[64][];
+    private int[] pcs = new int[64];
+    private int tailCaller; // the depth of the frame that just ended in "return f(...)", while f runs; else 0
 
     private ScriptHook(ScriptRunner runner) {
         this.runner = runner;
     }
 
     static void install(Globals globals, ScriptRunner runner) {
-        ScriptHook hook = new ScriptHook(runner);
-        globals.debuglib = hook;
+        globals.debuglib = new ScriptHook(runner);
+        ScriptHook hook = (ScriptHook) globals.debuglib;
         globals.running.errorfunc = new OneArgFunction() {
             @Override
             public LuaValue call(LuaValue message) {
-                return hook.withCulpritNamed(message);
+                // called by the innermost Lua frame the error passes, while the hook still shows that frame
+                return hook.withNames(message);
             }
         };
     }
 
     @Override
     public void onCall(LuaFunction f) {
-        depth++;
-        frames.push(null, null); // pcall / xpcall: luaj pairs them with onReturn as well
+        enter(null, null);
     }
 
     @Override
@@ -57,46 +62,43 @@ final class ScriptHook extends DebugLib {
         if (execution != counted) {
             counted = execution;
             depth = 0;
-            frames.clear();
+            if (Thread.currentThread() instanceof ScriptCarrier carrier) {
+                carrier.activeHook(this);
+            }
         }
-        if (++depth > MAX_DEPTH) {
-            depth--; // luaj calls onReturn only for calls that started
-            throw ScriptError.positioned("stack overflow");
+        if (depth + 1 > MAX_DEPTH) {
+            throw ScriptError.positioned("stack overflow"); // luaj calls onReturn only for calls that started
         }
-        frames.push(c, stack);
+        enter(c, stack);
+    }
+
+    private void enter(LuaClosure closure, LuaValue[] stack) {
+        if (++depth >= closures.length) {
+            int size = closures.length * 2;
+            closures = java.util.Arrays.copyOf(closures, size);
+            stacks = java.util.Arrays.copyOf(stacks, size);
+            pcs = java.util.Arrays.copyOf(pcs, size);
+        }
+        closures[depth] = closure;
+        stacks[depth] = stack;
+        tailCaller = 0;
     }
 
     @Override
     public void onReturn() {
-        depth--;
-        frames.pop();
-    }
-
-    /**
-     * The error function luaj calls as an error leaves the Lua function it was raised in (still the top frame):
-     * names the culprit of a failed operation as Lua 5.1 does; any other message stays as it is.
-     */
-    private LuaValue withCulpritNamed(LuaValue message) {
-        if (message.type() != LuaValue.TSTRING) {
-            return message;
+        if (depth > 0) {
+            LuaClosure closure = closures[depth];
+            boolean tailCall = closure != null && pcs[depth] < closure.p.code.length
+                    && org.luaj.vm2.Lua.GET_OPCODE(closure.p.code[pcs[depth]]) == org.luaj.vm2.Lua.OP_TAILCALL;
+            tailCaller = tailCall ? depth : 0;
+            depth--;
         }
-        String text = message.tojstring();
-        LuaClosure closure = frames.topClosure();
-        if (closure != null) {
-            String named = RuntimeErrorNames.rewrite(text, closure.p, frames.topPc(), frames.topStack());
-            text = named == null ? text : named;
-        }
-        // luaj writes the position as "@user_script:1 message", Lua as "user_script:1: message"; pcall sees this
-        return LuaValue.valueOf(LuaPositions.luaStyle(text));
     }
 
     @Override
     public void onInstruction(int pc, Varargs v, int top) {
-        frames.pc(pc);
-        int[] code = frames.topCode();
-        if (code != null && Lua.GET_OPCODE(code[pc]) == Lua.OP_TAILCALL) {
-            failUncallableTailCall(code[pc]);
-        }
+        pcs[depth] = pc;
+        tailCaller = 0; // this frame runs again: no tail call of a returned frame is in progress
         if (--countdown > 0) {
             return;
         }
@@ -108,16 +110,127 @@ final class ScriptHook extends DebugLib {
     }
 
     /**
-     * luaj makes "return f(...)" after its function has returned, so calling a non-function there fails where
-     * no line and no variable is known any more. Lua fails at the return itself: raise the same error here,
-     * still inside the function, so it gets its position and its culprit's name.
+     * How the running code called {@code function} (a library function now failing): directly from the Lua
+     * frame on top, by a tail call of the frame that just returned, or else from C code.
      */
-    private void failUncallableTailCall(int instruction) {
-        LuaValue callee = frames.topStack()[Lua.GETARG_A(instruction)];
-        if (callee != null && !callee.isfunction() && callee.metatag(LuaValue.CALL).isnil()) {
-            throw new LuaError("attempt to call " + callee.typename());
+    CallSite callSite(LuaValue function) {
+        if (tailCaller == depth + 1) {
+            CallSite site = callAt(tailCaller, function, true);
+            if (site != null) {
+                // Lua 5.1 runs a C function called by "return f(...)" inside the caller's frame: the error
+                // names the line of that return, which luaj, having left the frame, does not know
+                org.luaj.vm2.Prototype p = closures[tailCaller].p;
+                int pc = pcs[tailCaller];
+                String line = p.lineinfo != null && pc < p.lineinfo.length ? String.valueOf(p.lineinfo[pc]) : "?";
+                return site.at(ScriptErrors.position(p.source.tojstring()) + ":" + line);
+            }
+        }
+        if (depth == 0 || closures[depth] == null) {
+            return CallSite.FROM_C;
+        }
+        CallSite site = callAt(depth, function, false);
+        if (site != null) {
+            return site;
+        }
+        // not this frame's call: either a C function this frame called (gsub, sort) called it, or the VM did,
+        // for a metamethod of the current instruction; Lua 5.1 then has no name but still the script line
+        int op = org.luaj.vm2.Lua.GET_OPCODE(closures[depth].p.code[pcs[depth]]);
+        boolean calls = op == org.luaj.vm2.Lua.OP_CALL || op == org.luaj.vm2.Lua.OP_TAILCALL
+                || op == org.luaj.vm2.Lua.OP_TFORCALL;
+        return calls ? CallSite.FROM_C : new CallSite(null, false, true, null);
+    }
+
+    private CallSite callAt(int frame, LuaValue function, boolean tailCall) {
+        org.luaj.vm2.Prototype p = closures[frame].p;
+        int pc = pcs[frame];
+        if (pc < 0 || pc >= p.code.length) {
+            return null;
+        }
+        int i = p.code[pc];
+        int op = org.luaj.vm2.Lua.GET_OPCODE(i);
+        boolean calls = tailCall ? op == org.luaj.vm2.Lua.OP_TAILCALL
+                : op == org.luaj.vm2.Lua.OP_CALL || op == org.luaj.vm2.Lua.OP_TAILCALL;
+        int a = org.luaj.vm2.Lua.GETARG_A(i);
+        LuaValue[] stack = stacks[frame];
+        if (!calls || stack == null || a >= stack.length || stack[a] != function) {
+            return null;
+        }
+        CallSite site = CallNames.of(p, pc, a);
+        return site == null ? new CallSite(null, false, true, null) : site;
+    }
+
+    /**
+     * luaj's VM error "@user_script:1 attempt to call nil" in Lua 5.1's words, naming the variable; an error
+     * from a function that "return f(...)" called is placed at that return, where Lua 5.1 raises it.
+     */
+    LuaValue withNames(LuaValue message) {
+        try {
+            String text = message.tojstring();
+            java.util.regex.Matcher m = POSITIONED.matcher(text);
+            if (!m.matches()) {
+                return message;
+            }
+            String position = m.group(1);
+            String named = null;
+            if (depth > 0 && closures[depth] != null) {
+                int frame = depth;
+                if (tailCaller == depth + 1 && closures[tailCaller] != null && org.luaj.vm2.Lua.GET_OPCODE(
+                        closures[tailCaller].p.code[pcs[tailCaller]]) == org.luaj.vm2.Lua.OP_TAILCALL) {
+                    frame = tailCaller;
+                    org.luaj.vm2.Prototype p = closures[frame].p;
+                    position = p.source.tojstring() + ":" + p.lineinfo[pcs[frame]];
+                }
+                named = VmErrorNames.describe(closures[frame], stacks[frame], pcs[frame], m.group(2));
+            }
+            // Lua 5.1's form "user_script:1: message", which pcall hands to the script as is
+            String body = named != null ? named : LuaErrorTexts.lua51(m.group(2));
+            return LuaValue.valueOf(ScriptErrors.position(position) + ": " + body);
+        } catch (RuntimeException e) {
+            return message; // frames that do not describe this error: keep luaj's text
         }
     }
+
+    /** "user_script:3" for the code {@code level} frames up from the running Lua function (error's level), or null. */
+    String positionAt(int level) {
+        int frame = depth - (level - 1);
+        if (frame < 1 || frame >= closures.length || closures[frame] == null) {
+            return null;
+        }
+        org.luaj.vm2.Prototype p = closures[frame].p;
+        int pc = pcs[frame];
+        return p.lineinfo != null && pc < p.lineinfo.length
+                ? ScriptErrors.position(p.source.tojstring()) + ":" + p.lineinfo[pc] : null;
+    }
+
+    /**
+     * An error no Lua frame saw: raised by a call that "return f(...)" made after its frame had returned to
+     * Redis. Lua 5.1 raises it at that return, naming the variable; luaj has neither.
+     */
+    static LuaError withNames(Globals globals, LuaError error) {
+        ScriptHook hook = ScriptCarrier.hookOr(globals.debuglib instanceof ScriptHook own ? own : null);
+        if (hook == null || error.getClass() != LuaError.class) {
+            return error;
+        }
+        try {
+            int frame = hook.tailCaller;
+            if (frame == 0 || frame != hook.depth + 1 || hook.closures[frame] == null) {
+                return error;
+            }
+            org.luaj.vm2.Prototype p = hook.closures[frame].p;
+            int pc = hook.pcs[frame];
+            if (org.luaj.vm2.Lua.GET_OPCODE(p.code[pc]) != org.luaj.vm2.Lua.OP_TAILCALL) {
+                return error;
+            }
+            String named = VmErrorNames.describe(hook.closures[frame], hook.stacks[frame], pc, error.getMessage());
+            return named == null ? error
+                    : ScriptError.at(ScriptErrors.position(p.source.tojstring()) + ":" + p.lineinfo[pc], named);
+        } catch (RuntimeException e) {
+            return error;
+        }
+    }
+
+    private static final java.util.regex.Pattern POSITIONED = java.util.regex.Pattern.compile("^@(\\S+:\\d+) (.*)$",
+            java.util.regex.Pattern.DOTALL);
 
     @Override
     public String traceback(int level) {

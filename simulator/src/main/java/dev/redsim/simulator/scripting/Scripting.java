@@ -146,8 +146,8 @@ public final class Scripting {
     private void run(CommandContext ctx, CachedScript script, int numkeys, boolean readOnly) {
         Globals g = globals();
         byte[][] args = ctx.args();
-        g.rawset("KEYS", strings(args, 3, 3 + numkeys));
-        g.rawset("ARGV", strings(args, 3 + numkeys, args.length));
+        LuaSandbox.setScriptGlobal(g, "KEYS", strings(args, 3, 3 + numkeys));
+        LuaSandbox.setScriptGlobal(g, "ARGV", strings(args, 3 + numkeys, args.length));
         execute(ctx, script.function(), LuaValue.NONE, script.sha(), CHUNK, readOnly);
     }
 
@@ -168,7 +168,8 @@ public final class Scripting {
                 LuaValue result = body.invoke(callArgs).arg1();
                 LuaToReply.write(caller.reply(), result, run.resp);
             } catch (LuaError e) {
-                throw new RedisError(ScriptErrors.runtime(e, name, chunk, TailCalls.lastPosition(body, chunk)));
+                LuaError named = ScriptHook.withNames(globals, e);
+                throw new RedisError(ScriptErrors.runtime(named, name, chunk, TailCalls.lastPosition(body, chunk)));
             } catch (StackOverflowError e) {
                 throw new RedisError("ERR " + chunk + ": stack overflow script: " + name + ", on @" + chunk + ":?.");
             }

@@ -2,8 +2,14 @@ package dev.redsim.simulator.scripting;
 
 import org.luaj.vm2.LuaError;
 
-/** Reads the script position in front of an error's message ("@user_script:3 ..." or "user_script:3: ..."). */
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Reads the script position luaj puts in front of an error's message ("@user_script:3 ..."). */
 final class WhereFinder {
+    // luaj's form "@user_script:3 ...", or Lua 5.1's "user_script:3: ..." that the hook's error function writes
+    private static final Pattern POSITION = Pattern.compile("^(?:@([^ :]+:\\d+) |([^ :@]+:\\d+): )");
+
     private WhereFinder() {
     }
 
@@ -15,6 +21,7 @@ final class WhereFinder {
         if (message == null) {
             return null;
         }
-        return LuaPositions.where(message);
+        Matcher m = POSITION.matcher(message);
+        return !m.find() ? null : m.group(1) != null ? m.group(1) : m.group(2);
     }
 }

@@ -1,0 +1,116 @@
+package dev.redsim.simulator.scripting;
+
+import org.luaj.vm2.Globals;
+import org.luaj.vm2.LuaTable;
+import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.Varargs;
+
+/**
+ * Redis 7.0 marks the globals and every library table read-only (its Lua has a read-only flag on tables):
+ * any write fails with "Attempt to modify a readonly table", positioned at the script line when Lua code
+ * assigns (t.k = v), bare when a C function writes (rawset, setmetatable, table.insert). luaj has no such
+ * flag, so these tables refuse writes in their own methods once sealed.
+ */
+final class ReadOnlyTables {
+    static final String MESSAGE = "Attempt to modify a readonly table";
+
+    private ReadOnlyTables() {
+    }
+
+    /** The globals of a script state: filled while the state is built, then sealed. */
+    static final class SealedGlobals extends Globals {
+        private boolean sealed;
+
+        void seal() {
+            sealed = true;
+        }
+
+        /** Sets KEYS and ARGV before each run, as Redis does with the read-only flag lifted. */
+        void setScriptGlobal(String name, LuaValue value) {
+            super.rawset(LuaValue.valueOf(name), value);
+        }
+
+        @Override
+        public void set(LuaValue key, LuaValue value) {
+            if (sealed) {
+                throw ScriptError.positioned(MESSAGE);
+            }
+            super.set(key, value);
+        }
+
+        @Override
+        public void set(int key, LuaValue value) {
+            if (sealed) {
+                throw ScriptError.positioned(MESSAGE);
+            }
+            super.set(key, value);
+        }
+
+        @Override
+        public void rawset(LuaValue key, LuaValue value) {
+            if (sealed) {
+                throw ScriptError.unpositioned(MESSAGE);
+            }
+            super.rawset(key, value);
+        }
+
+        @Override
+        public void rawset(int key, LuaValue value) {
+            if (sealed) {
+                throw ScriptError.unpositioned(MESSAGE);
+            }
+            super.rawset(key, value);
+        }
+
+        @Override
+        public LuaValue setmetatable(LuaValue metatable) {
+            if (sealed) {
+                throw ScriptError.unpositioned(MESSAGE);
+            }
+            return super.setmetatable(metatable);
+        }
+    }
+
+    /** A library table (string, math, table, cjson...): a sealed copy of the table luaj's library built. */
+    static final class ReadOnlyTable extends LuaTable {
+        private final boolean sealed;
+
+        ReadOnlyTable(LuaTable source) {
+            for (Varargs e = source.next(LuaValue.NIL); !e.arg1().isnil(); e = source.next(e.arg1())) {
+                super.rawset(e.arg1(), e.arg(2));
+            }
+            sealed = true;
+        }
+
+        @Override
+        public void set(LuaValue key, LuaValue value) {
+            throw ScriptError.positioned(MESSAGE);
+        }
+
+        @Override
+        public void set(int key, LuaValue value) {
+            throw ScriptError.positioned(MESSAGE);
+        }
+
+        @Override
+        public void rawset(LuaValue key, LuaValue value) {
+            if (sealed) {
+                throw ScriptError.unpositioned(MESSAGE);
+            }
+            super.rawset(key, value);
+        }
+
+        @Override
+        public void rawset(int key, LuaValue value) {
+            if (sealed) {
+                throw ScriptError.unpositioned(MESSAGE);
+            }
+            super.rawset(key, value);
+        }
+
+        @Override
+        public LuaValue setmetatable(LuaValue metatable) {
+            throw ScriptError.unpositioned(MESSAGE);
+        }
+    }
+}
