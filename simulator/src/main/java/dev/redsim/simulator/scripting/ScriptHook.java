@@ -33,6 +33,8 @@ final class ScriptHook extends DebugLib {
     private LuaClosure[] closures = new LuaClosure[64];
     private LuaValue[][] stacks = new LuaValue[64][];
     private int[] pcs = new int[64];
+    /** A coroutine ran in this script: the frames no longer tell which function runs, so no tail call check. */
+    private boolean coroutineFrames;
     private int tailCaller; // the depth of the frame that just ended in "return f(...)", while f runs; else 0
 
     private ScriptHook(ScriptRunner runner) {
@@ -62,9 +64,13 @@ final class ScriptHook extends DebugLib {
         if (execution != counted) {
             counted = execution;
             depth = 0;
+            coroutineFrames = false;
             if (Thread.currentThread() instanceof ScriptCarrier carrier) {
                 carrier.activeHook(this);
             }
+        }
+        if (!(Thread.currentThread() instanceof ScriptCarrier)) {
+            coroutineFrames = true; // luaj runs coroutines on threads of their own, interleaving their frames
         }
         if (depth + 1 > MAX_DEPTH) {
             throw ScriptError.positioned("stack overflow"); // luaj calls onReturn only for calls that started
@@ -99,6 +105,11 @@ final class ScriptHook extends DebugLib {
     public void onInstruction(int pc, Varargs v, int top) {
         pcs[depth] = pc;
         tailCaller = 0; // this frame runs again: no tail call of a returned frame is in progress
+        LuaClosure closure = closures[depth];
+        if (closure != null && !coroutineFrames
+                && org.luaj.vm2.Lua.GET_OPCODE(closure.p.code[pc]) == org.luaj.vm2.Lua.OP_TAILCALL) {
+            failUncallableTailCall(closure.p.code[pc]);
+        }
         if (--countdown > 0) {
             return;
         }
@@ -106,6 +117,18 @@ final class ScriptHook extends DebugLib {
         countdown = execution != null && execution.killed() ? 1 : CHECK_EVERY; // once killed, no pcall can go on
         if (execution != null) {
             execution.checkpoint();
+        }
+    }
+
+    /**
+     * luaj makes "return f(...)" after its function has returned, so calling a non-function there would fail
+     * where no Lua frame catches it (inside pcall, say) and no line or name is known. Lua fails at the return
+     * itself: raise the same error here, still inside the function, where the error function names it.
+     */
+    private void failUncallableTailCall(int instruction) {
+        LuaValue callee = stacks[depth][org.luaj.vm2.Lua.GETARG_A(instruction)];
+        if (callee != null && !callee.isfunction() && callee.metatag(LuaValue.CALL).isnil()) {
+            throw new org.luaj.vm2.LuaError("attempt to call " + callee.typename());
         }
     }
 
