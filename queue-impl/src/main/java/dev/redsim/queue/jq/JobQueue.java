@@ -64,6 +64,11 @@ public final class JobQueue {
         return results.take(id);
     }
 
+    /** {@link #takeResult} and the job's state (empty when there is no record) in one transaction. */
+    public TakenResult takeResultWithState(long id) {
+        return results.takeWithState(id);
+    }
+
     /** Periodic upkeep: expired results and old finished records. */
     public void sweep() {
         results.sweep();

@@ -1,5 +1,8 @@
 package dev.redsim.queue.jq;
 
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.Transaction;
 
 import java.util.List;
@@ -49,8 +52,12 @@ final class Reporter {
 
     private ReportStatus tryReport(long id, int attempt, Outcome outcome) {
         byte[] jobKey = ctx.keys.job(id);
-        ctx.jedis.watch(jobKey);
-        JobRecord job = JobRecord.read(id, ctx.jedis.hgetAll(jobKey));
+        // WATCH and read in one round trip: the read comes after the WATCH, so any later change aborts the EXEC.
+        Pipeline p = ctx.jedis.pipelined();
+        p.sendCommand(Protocol.Command.WATCH, jobKey);
+        Response<Map<byte[], byte[]>> fields = p.hgetAll(jobKey);
+        p.sync();
+        JobRecord job = JobRecord.read(id, fields.get());
         if (job == null || job.state() != JobState.RUNNING || job.attempts() != attempt) {
             ctx.jedis.unwatch();
             return ReportStatus.STALE;

@@ -5,10 +5,11 @@ import dev.redsim.queue.jq.Msgpack;
 import dev.redsim.queue.jq.Outcome;
 import dev.redsim.queue.jq.ReportStatus;
 
+import dev.redsim.queue.jq.http.HttpResponse;
+import dev.redsim.queue.jq.http.KeepAliveClient;
+
+import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +29,7 @@ final class PushWorkers implements AutoCloseable {
 
     private final QueueAccess queue;
     private final Signal signal;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final KeepAliveClient http = new KeepAliveClient();
     private final Map<String, Registration> registered = new ConcurrentHashMap<>();
     private final AtomicInteger ids = new AtomicInteger();
 
@@ -81,19 +82,16 @@ final class PushWorkers implements AutoCloseable {
     private void deliver(Assignment a, String url) {
         Outcome outcome;
         try {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(url))
-                    .timeout(Duration.ofMillis(a.timeoutMillis()))
-                    .header("Content-Type", "application/msgpack")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(Msgpack.encode(Wire.assignment(a)))).build();
-            HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-            outcome = response.statusCode() == 200 ? Wire.outcome(response.body())
-                    : failure("other", "worker answered HTTP " + response.statusCode());
-        } catch (java.net.http.HttpTimeoutException e) {
+            KeepAliveClient.Response response = http.send(URI.create(url), "POST", HttpResponse.MSGPACK,
+                    Msgpack.encode(Wire.assignment(a)), Duration.ofMillis(a.timeoutMillis()));
+            outcome = response.status() == 200 ? Wire.outcome(response.body())
+                    : failure("other", "worker answered HTTP " + response.status());
+        } catch (SocketTimeoutException e) {
             outcome = failure("timeout", "worker did not answer within the timeout");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
         } catch (Exception e) {
+            if (Thread.currentThread().isInterrupted()) {
+                return; // unregistered mid-delivery: the attempt times out and is retried
+            }
             outcome = failure("other", "delivery failed: " + e);
         }
         Outcome recorded = outcome;
@@ -113,5 +111,6 @@ final class PushWorkers implements AutoCloseable {
     @Override
     public void close() {
         new ArrayList<>(registered.keySet()).forEach(this::unregister);
+        http.close();
     }
 }
