@@ -94,6 +94,13 @@ final class Constraints {
         }
     }
 
+    /** Drops the rate-window entry of a dispatch that never reached a worker (see Reporter.release). */
+    void planForgetStart(Transaction tx, List<String> held, long id, int attempt) {
+        for (String c : held) {
+            tx.zrem(ctx.keys.constraintStarts(c), JqContext.bytes(id + ":" + attempt));
+        }
+    }
+
     /** How many jobs each constraint holds now and dispatched in its current window (for the UI). */
     Map<String, long[]> usage(List<Constraint> all, long now) {
         Map<String, long[]> usage = new java.util.LinkedHashMap<>();

@@ -49,6 +49,11 @@ public final class JobQueue {
         return reporter.report(id, attempt, outcome);
     }
 
+    /** Un-claims attempt {@code attempt}, which no worker received; it does not count as a try. */
+    public ReportStatus release(long id, int attempt) {
+        return reporter.release(id, attempt);
+    }
+
     /** Times out overdue attempts; the master runs this periodically. */
     public int expireOverdue() {
         return reporter.expireOverdue();

@@ -37,12 +37,21 @@ public final class KeepAliveClient implements AutoCloseable {
     public record Response(int status, byte[] body) {
     }
 
+    /** No connection could be made: the request never left, so the server did nothing with it. */
+    public static final class NotSentException extends IOException {
+        NotSentException(IOException cause) {
+            super("could not connect: " + cause, cause);
+        }
+    }
+
     private final Map<String, Deque<Connection>> idle = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
     /**
      * One exchange. {@code timeout} bounds the wait for the answer; past it a {@link SocketTimeoutException} is
      * thrown and the connection is dropped (its late answer must not be read as the next request's).
+     *
+     * @throws NotSentException when no connection could be made (nothing was sent)
      */
     public Response send(URI uri, String method, String contentType, byte[] body, Duration timeout)
             throws IOException {
@@ -74,7 +83,11 @@ public final class KeepAliveClient implements AutoCloseable {
                 c.close();
             }
         }
-        return Connection.open(uri.getHost(), port(uri));
+        try {
+            return Connection.open(uri.getHost(), port(uri));
+        } catch (IOException e) {
+            throw new NotSentException(e);
+        }
     }
 
     private void giveBack(String authority, Connection c) {
