@@ -101,7 +101,7 @@ final class Dispatcher {
                 break;
             }
             from += page;
-            page = Math.min(page * 8, ctx.options.candidateScan());
+            page = Math.min(page * 8, ctx.options.scanPage());
             candidates = ctx.jedis.zrange(ctx.keys.ready(), from, from + page - 1);
         }
         ctx.jedis.unwatch();
