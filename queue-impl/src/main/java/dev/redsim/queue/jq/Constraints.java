@@ -1,5 +1,8 @@
 package dev.redsim.queue.jq;
 
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.Transaction;
 
 import java.util.ArrayList;
@@ -19,8 +22,13 @@ final class Constraints {
     }
 
     List<Constraint> list() {
+        return parse(ctx.jedis.hgetAll(ctx.keys.constraints()));
+    }
+
+    /** The definitions hash, decoded and sorted by id. */
+    static List<Constraint> parse(Map<byte[], byte[]> definitions) {
         List<Constraint> out = new ArrayList<>();
-        for (Map.Entry<byte[], byte[]> e : ctx.jedis.hgetAll(ctx.keys.constraints()).entrySet()) {
+        for (Map.Entry<byte[], byte[]> e : definitions.entrySet()) {
             out.add(Constraint.fromValue(JqContext.text(e.getKey()), Msgpack.decode(e.getValue())));
         }
         out.sort((a, b) -> a.id().compareTo(b.id()));
@@ -40,22 +48,33 @@ final class Constraints {
         return replies != null && ((Long) replies.get(0)) > 0;
     }
 
-    /** Watches the constraints' bookkeeping and says whether one more dispatch fits all of them now. */
-    boolean admit(List<Constraint> matched, long now) {
-        for (Constraint c : matched) {
-            ctx.jedis.watch(ctx.keys.constraintStarts(c.id()), ctx.keys.constraintRunning(c.id()));
-            if (c.rateLimit() > 0) {
-                long inWindow = ctx.jedis.zcount(ctx.keys.constraintStarts(c.id()),
-                        JqContext.bytes("(" + (now - c.rateWindowMillis())), JqContext.bytes("+inf"));
-                if (inWindow >= c.rateLimit()) {
-                    return false;
-                }
+    /**
+     * Says whether one more dispatch fits all of {@code matched} now. Each constraint is read once per claim
+     * attempt (its keys WATCHed in the same pipeline as the reads) and its answer kept in {@code room}, so a scan
+     * past many jobs of one full constraint costs one look, not one per job.
+     */
+    boolean admit(List<Constraint> matched, long now, Map<String, Boolean> room) {
+        List<Constraint> unknown = matched.stream().filter(c -> !room.containsKey(c.id())).toList();
+        if (!unknown.isEmpty()) {
+            Pipeline p = ctx.jedis.pipelined();
+            List<Response<Long>> inWindow = new ArrayList<>();
+            List<Response<Long>> running = new ArrayList<>();
+            for (Constraint c : unknown) {
+                p.sendCommand(Protocol.Command.WATCH, ctx.keys.constraintStarts(c.id()),
+                        ctx.keys.constraintRunning(c.id()));
+                inWindow.add(p.zcount(ctx.keys.constraintStarts(c.id()),
+                        JqContext.bytes("(" + (now - c.rateWindowMillis())), JqContext.bytes("+inf")));
+                running.add(p.scard(ctx.keys.constraintRunning(c.id())));
             }
-            if (c.concurrency() > 0 && ctx.jedis.scard(ctx.keys.constraintRunning(c.id())) >= c.concurrency()) {
-                return false;
+            p.sync();
+            for (int i = 0; i < unknown.size(); i++) {
+                Constraint c = unknown.get(i);
+                boolean rateOk = c.rateLimit() == 0 || inWindow.get(i).get() < c.rateLimit();
+                boolean concurrencyOk = c.concurrency() == 0 || running.get(i).get() < c.concurrency();
+                room.put(c.id(), rateOk && concurrencyOk);
             }
         }
-        return true;
+        return matched.stream().allMatch(c -> room.get(c.id()));
     }
 
     void planAcquire(Transaction tx, List<Constraint> matched, long id, int attempt, long now) {
@@ -72,6 +91,13 @@ final class Constraints {
     void planRelease(Transaction tx, List<String> held, long id) {
         for (String c : held) {
             tx.srem(ctx.keys.constraintRunning(c), JqContext.bytes(id));
+        }
+    }
+
+    /** Drops the rate-window entry of a dispatch that never reached a worker (see Reporter.release). */
+    void planForgetStart(Transaction tx, List<String> held, long id, int attempt) {
+        for (String c : held) {
+            tx.zrem(ctx.keys.constraintStarts(c), JqContext.bytes(id + ":" + attempt));
         }
     }
 

@@ -1,8 +1,12 @@
 package dev.redsim.queue.jq;
 
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.Transaction;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -10,8 +14,13 @@ import java.util.Optional;
 /**
  * Chooses and dispatches the next job, as the spec's selection: among eligible jobs, the smallest priority, ties
  * in enqueue order (the ready set's member order). A job whose constraints are full right now is not eligible, so
- * the next one in that order is taken (see docs/contracts/jq.md, decision 3). Everything read is WATCHed, so the
- * choice, the constraint check and the bookkeeping commit together or are retried.
+ * the next one in that order is taken (see docs/contracts/jq.md, decision 3); the scan goes on page after page
+ * until a job is admitted or the ready set ends. Everything read is WATCHed, so the choice, the constraint check
+ * and the bookkeeping commit together or are retried.
+ *
+ * <p>Round trips: one pipeline (due-retry peek, WATCH, constraint definitions, the head of the ready set), one
+ * HGETALL per page of candidates, one pipeline per constraint first consulted, and the MULTI/EXEC: three in the
+ * usual case where the head of the ready set is admitted.
  */
 final class Dispatcher {
     private final JqContext ctx;
@@ -23,35 +32,31 @@ final class Dispatcher {
     }
 
     Optional<Assignment> claim(String worker) {
-        promoteDue();
         return ctx.optimistic("claim", () -> tryClaim(worker));
     }
 
     /** Moves failed jobs whose backoff has passed back into the ready set (they rejoin S). */
     int promoteDue() {
-        return ctx.optimistic("promote", this::tryPromote);
+        return ctx.optimistic("promote", () -> hasDue(ctx.now()) ? tryPromote() : 0);
+    }
+
+    /** One unwatched look: most of the time nothing is due, and then no WATCH round trip is needed. */
+    private boolean hasDue(long now) {
+        return !ctx.jedis.zrangeByScore(ctx.keys.delayed(), Double.NEGATIVE_INFINITY, now, 0, 1).isEmpty();
     }
 
     private Integer tryPromote() {
         long now = ctx.now();
-        // One unwatched look first: most claims find nothing due, and then need no WATCH round trips.
-        if (ctx.jedis.zrangeByScore(ctx.keys.delayed(), Double.NEGATIVE_INFINITY, now, 0, 1).isEmpty()) {
-            return 0;
-        }
-        ctx.jedis.watch(ctx.keys.delayed());
-        List<byte[]> due = ctx.jedis.zrangeByScore(ctx.keys.delayed(), Double.NEGATIVE_INFINITY, now);
+        Pipeline p = ctx.jedis.pipelined();
+        p.sendCommand(Protocol.Command.WATCH, ctx.keys.delayed());
+        Response<List<byte[]>> dueReply = p.zrangeByScore(ctx.keys.delayed(), Double.NEGATIVE_INFINITY, now);
+        p.sync();
+        List<byte[]> due = dueReply.get();
         if (due.isEmpty()) {
             ctx.jedis.unwatch();
             return 0;
         }
-        List<JobRecord> jobs = new ArrayList<>();
-        for (byte[] member : due) {
-            long id = JqKeys.idOf(member);
-            JobRecord job = JobRecord.read(id, ctx.jedis.hgetAll(ctx.keys.job(id)));
-            if (job != null) {
-                jobs.add(job);
-            }
-        }
+        List<JobRecord> jobs = readJobs(due);
         Transaction tx = ctx.jedis.multi();
         for (byte[] member : due) {
             tx.zrem(ctx.keys.delayed(), member);
@@ -66,32 +71,59 @@ final class Dispatcher {
 
     private Optional<Assignment> tryClaim(String worker) {
         long now = ctx.now();
-        ctx.jedis.watch(ctx.keys.ready(), ctx.keys.constraints());
-        List<Constraint> all = constraints.list();
-        // Pages that grow (1, 8, 64, ...): usually the first job is admitted, and a claim reads one member.
-        int from = 0;
-        for (int page = 1; from < ctx.options.candidateScan(); page *= 8) {
-            int to = Math.min(from + page, ctx.options.candidateScan()) - 1;
-            List<byte[]> candidates = ctx.jedis.zrange(ctx.keys.ready(), from, to);
-            for (byte[] member : candidates) {
-                long id = JqKeys.idOf(member);
-                JobRecord job = JobRecord.read(id, ctx.jedis.hgetAll(ctx.keys.job(id)));
-                if (job == null) {
-                    continue;
-                }
+        Pipeline p = ctx.jedis.pipelined();
+        // The peek is not watched: a retry that becomes due meanwhile simply waits for the next claim.
+        Response<List<byte[]>> due = p.zrangeByScore(ctx.keys.delayed(), Double.NEGATIVE_INFINITY, now, 0, 1);
+        p.sendCommand(Protocol.Command.WATCH, ctx.keys.ready(), ctx.keys.constraints());
+        Response<Map<byte[], byte[]>> definitions = p.hgetAll(ctx.keys.constraints());
+        Response<List<byte[]>> head = p.zrange(ctx.keys.ready(), 0, 0);
+        p.sync();
+        if (!due.get().isEmpty()) {
+            ctx.jedis.unwatch();
+            promoteDue();
+            return null; // read again: the promoted jobs may come first
+        }
+        List<Constraint> all = Constraints.parse(definitions.get());
+        Map<String, Boolean> room = new HashMap<>();
+        List<byte[]> candidates = head.get();
+        // Pages that grow (1, 8, 64, then the scan page): usually the head is admitted after reading one member.
+        long from = 0;
+        int page = 1;
+        while (!candidates.isEmpty()) {
+            for (JobRecord job : readJobs(candidates)) {
                 List<Constraint> matched = all.stream()
                         .filter(c -> c.matcher().matches(job.request().name(), job.request().argument())).toList();
-                if (constraints.admit(matched, now)) {
+                if (constraints.admit(matched, now, room)) {
                     return commit(job, matched, worker, now);
                 }
             }
-            if (candidates.size() < to - from + 1) {
+            if (candidates.size() < page) {
                 break;
             }
-            from = to + 1;
+            from += page;
+            page = Math.min(page * 8, ctx.options.scanPage());
+            candidates = ctx.jedis.zrange(ctx.keys.ready(), from, from + page - 1);
         }
         ctx.jedis.unwatch();
         return Optional.empty();
+    }
+
+    /** The job hashes of {@code members}, in their order, in one pipeline; records trimmed meanwhile are left out. */
+    private List<JobRecord> readJobs(List<byte[]> members) {
+        Pipeline p = ctx.jedis.pipelined();
+        List<Response<Map<byte[], byte[]>>> replies = new ArrayList<>(members.size());
+        for (byte[] member : members) {
+            replies.add(p.hgetAll(ctx.keys.job(JqKeys.idOf(member))));
+        }
+        p.sync();
+        List<JobRecord> jobs = new ArrayList<>(members.size());
+        for (int i = 0; i < members.size(); i++) {
+            JobRecord job = JobRecord.read(JqKeys.idOf(members.get(i)), replies.get(i).get());
+            if (job != null) {
+                jobs.add(job);
+            }
+        }
+        return jobs;
     }
 
     private Optional<Assignment> commit(JobRecord job, List<Constraint> matched, String worker, long now) {

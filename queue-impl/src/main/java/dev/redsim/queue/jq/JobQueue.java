@@ -49,6 +49,11 @@ public final class JobQueue {
         return reporter.report(id, attempt, outcome);
     }
 
+    /** Un-claims attempt {@code attempt}, which no worker received; it does not count as a try. */
+    public ReportStatus release(long id, int attempt) {
+        return reporter.release(id, attempt);
+    }
+
     /** Times out overdue attempts; the master runs this periodically. */
     public int expireOverdue() {
         return reporter.expireOverdue();
@@ -62,6 +67,11 @@ public final class JobQueue {
     /** The kept result once; empty (the API's null) when read before, expired, not kept or not finished. */
     public Optional<byte[]> takeResult(long id) {
         return results.take(id);
+    }
+
+    /** {@link #takeResult} and the job's state (empty when there is no record) in one transaction. */
+    public TakenResult takeResultWithState(long id) {
+        return results.takeWithState(id);
     }
 
     /** Periodic upkeep: expired results and old finished records. */

@@ -4,10 +4,12 @@ import java.time.Duration;
 
 /**
  * Timing policy. Retry n (1-based) waits {@code backoffBase * 2^(n-1)}, capped at {@code backoffCap}; kept
- * results live {@code resultRetention} unless read first.
+ * results live {@code resultRetention} unless read first; {@code keepFinished} finished records are kept per end
+ * state. A claim reads candidates in pages of at most {@code scanPage} jobs, as many pages as it takes to find an
+ * admitted job or reach the end of the ready set.
  */
 public record JqOptions(Duration backoffBase, Duration backoffCap, Duration resultRetention, int keepFinished,
-                        int candidateScan) {
+                        int scanPage) {
     public static JqOptions defaults() {
         return new JqOptions(Duration.ofSeconds(1), Duration.ofHours(1), Duration.ofHours(1), 1000, 256);
     }

@@ -1,5 +1,8 @@
 package dev.redsim.queue.jq;
 
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.Transaction;
 
 import java.util.List;
@@ -23,6 +26,52 @@ final class Reporter {
 
     ReportStatus report(long id, int attempt, Outcome outcome) {
         return ctx.optimistic("report", () -> tryReport(id, attempt, outcome));
+    }
+
+    /**
+     * Takes back attempt {@code attempt} that never reached a worker (the push delivery could not connect): the
+     * job returns to the ready set as it was before the claim. The attempt does not count (attempts goes back, so
+     * the next dispatch reuses the number: no worker ever saw it, so no stale report can carry it), its
+     * constraint slot and its rate-window entry are given back. STALE when that attempt is not running any more.
+     */
+    ReportStatus release(long id, int attempt) {
+        return ctx.optimistic("release", () -> tryRelease(id, attempt));
+    }
+
+    private ReportStatus tryRelease(long id, int attempt) {
+        byte[] jobKey = ctx.keys.job(id);
+        JobRecord job = watchRunning(id, attempt);
+        if (job == null) {
+            return ReportStatus.STALE;
+        }
+        byte[] member = JqKeys.member(id);
+        Transaction tx = ctx.jedis.multi();
+        tx.zrem(ctx.keys.running(), member);
+        constraints.planRelease(tx, job.heldConstraints(), id);
+        constraints.planForgetStart(tx, job.heldConstraints(), id, attempt);
+        tx.hdel(jobKey, JqContext.bytes(JobRecord.CONSTRAINTS), JqContext.bytes(JobRecord.DEADLINE),
+                JqContext.bytes(JobRecord.WORKER));
+        tx.hset(jobKey, Map.of(JqContext.bytes(JobRecord.STATE), JqContext.bytes(JobState.QUEUED.wire()),
+                JqContext.bytes(JobRecord.ATTEMPTS), JqContext.bytes(attempt - 1)));
+        tx.zadd(ctx.keys.ready(), job.request().priority(), member);
+        Stats.move(tx, ctx.keys, job.request().name(), JobState.RUNNING, JobState.QUEUED);
+        return tx.exec() == null ? null : ReportStatus.ACCEPTED;
+    }
+
+    /** WATCHes the job and reads it in one round trip; null (unwatched) unless attempt {@code attempt} runs. */
+    private JobRecord watchRunning(long id, int attempt) {
+        byte[] jobKey = ctx.keys.job(id);
+        // The read comes after the WATCH in the pipeline, so any later change aborts the EXEC.
+        Pipeline p = ctx.jedis.pipelined();
+        p.sendCommand(Protocol.Command.WATCH, jobKey);
+        Response<Map<byte[], byte[]>> fields = p.hgetAll(jobKey);
+        p.sync();
+        JobRecord job = JobRecord.read(id, fields.get());
+        if (job == null || job.state() != JobState.RUNNING || job.attempts() != attempt) {
+            ctx.jedis.unwatch();
+            return null;
+        }
+        return job;
     }
 
     /** Fails every running attempt whose deadline has passed, with reason "timeout" (retried as the job allows). */
@@ -49,10 +98,8 @@ final class Reporter {
 
     private ReportStatus tryReport(long id, int attempt, Outcome outcome) {
         byte[] jobKey = ctx.keys.job(id);
-        ctx.jedis.watch(jobKey);
-        JobRecord job = JobRecord.read(id, ctx.jedis.hgetAll(jobKey));
-        if (job == null || job.state() != JobState.RUNNING || job.attempts() != attempt) {
-            ctx.jedis.unwatch();
+        JobRecord job = watchRunning(id, attempt);
+        if (job == null) {
             return ReportStatus.STALE;
         }
         long now = ctx.now();

@@ -18,19 +18,27 @@ final class Results {
 
     /** The kept outcome (the worker's result object) once; empty after it was read, expired, or not kept. */
     Optional<byte[]> take(long id) {
+        return takeWithState(id).result();
+    }
+
+    /** {@link #take} and the job's state, read in the same transaction (one round trip for the master's API). */
+    TakenResult takeWithState(long id) {
         byte[] member = JqKeys.member(id);
         Transaction tx = ctx.jedis.multi();
         tx.get(ctx.keys.result(id));
         tx.zscore(ctx.keys.results(), member);
         tx.del(ctx.keys.result(id));
         tx.zrem(ctx.keys.results(), member);
+        tx.hget(ctx.keys.job(id), JqContext.bytes(JobRecord.STATE));
         List<Object> replies = tx.exec();
         byte[] result = (byte[]) replies.get(0);
         Double expires = (Double) replies.get(1);
+        byte[] state = (byte[]) replies.get(4);
+        Optional<JobState> jobState = Optional.ofNullable(state).map(s -> JobState.fromWire(JqContext.text(s)));
         if (result == null || expires == null || expires <= ctx.now()) {
-            return Optional.empty();
+            return new TakenResult(Optional.empty(), jobState);
         }
-        return Optional.of(result);
+        return new TakenResult(Optional.of(result), jobState);
     }
 
     /** Drops results past retention (reads already ignore them: this only frees memory). */

@@ -11,7 +11,13 @@ import dev.redsim.queue.jq.master.JqMaster;
 import org.msgpack.value.Value;
 import org.msgpack.value.ValueFactory;
 
+import dev.redsim.queue.jq.http.HttpResponse;
+import dev.redsim.queue.jq.http.KeepAliveClient;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -101,6 +107,42 @@ class JqMasterTest {
                 Map<String, Value> outcome = Msgpack.fields(pusher.takeResult(id).orElseThrow());
                 assertThat(outcome.get("result").asIntegerValue().toInt()).isEqualTo(2 * i);
             }
+        }
+    }
+
+    /**
+     * A push worker that cannot be reached never got the job: the job goes back to the ready set without using up
+     * a try (max_retry 0 here, so a counted failure would have failed it), and the registration is dropped after
+     * a few failed deliveries in a row. A long-poll worker then runs the job as its first attempt.
+     */
+    @AcrossTargets
+    void anUnreachablePushWorkerBurnsNoRetryAndIsDropped(RedisTarget target) throws Exception {
+        int closedPort;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = s.getLocalPort();
+        }
+        try (JqMaster master = startOn(target); KeepAliveClient http = new KeepAliveClient();
+             JqPusher pusher = new JqPusher(master.uri())) {
+            long id = pusher.enqueue(JqPusher.job("once", ValueFactory.newNil()).keepResult(true));
+            KeepAliveClient.Response registered = http.send(master.uri().resolve("/workers"), "POST",
+                    HttpResponse.MSGPACK, Msgpack.encode(Msgpack.map("url", "http://127.0.0.1:" + closedPort + "/run",
+                            "concurrency", 2)), Duration.ofSeconds(5));
+            assertThat(registered.status()).isEqualTo(201);
+            // Dropped after its failed deliveries (a few hundred ms of pauses): a bounded re-ask, no sleep.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (Msgpack.decode(http.send(master.uri().resolve("/workers"), "GET", HttpResponse.MSGPACK, null,
+                    Duration.ofSeconds(5)).body()).asArrayValue().size() > 0 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            Map<String, Value> job = Msgpack.fields(Msgpack.decode(http.send(master.uri().resolve("/jobs/" + id),
+                    "GET", HttpResponse.MSGPACK, null, Duration.ofSeconds(5)).body()));
+            assertThat(job.get("state").asStringValue().asString()).as("back in the ready set").isEqualTo("queued");
+            assertThat(job.get("attempts").asIntegerValue().toInt()).as("no try used").isZero();
+            JqWorker worker = new JqWorker(master.uri(), "poll", (name, argument) -> ValueFactory.newString("done"));
+            assertThat(worker.runOnce(0)).isTrue();
+            assertThat(pusher.state(id)).hasValue("succeeded");
+            Map<String, Value> outcome = Msgpack.fields(pusher.takeResult(id).orElseThrow());
+            assertThat(outcome.get("result").asStringValue().asString()).isEqualTo("done");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.redsim.queue.jq;
 
+import dev.redsim.conformance.resp.RespClient;
 import dev.redsim.conformance.target.RedisTarget;
 import dev.redsim.conformance.target.SharedTargets;
 import dev.redsim.queue.jq.client.JqPusher;
@@ -12,11 +13,15 @@ import org.msgpack.value.ValueFactory;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,11 +42,13 @@ class JqThroughputTest {
         CountDownLatch ran = new CountDownLatch(JOBS);
         ExecutorService pushers = Executors.newFixedThreadPool(PUSHERS);
         try (JqMaster master = JqMasterTest.startOn(target);
+             RespClient stats = new RespClient(target.host(), target.port());
              JqWorker worker = new JqWorker(master.uri(), "bench", (n, argument) -> {
                  ran.countDown();
                  return argument;
              })) {
             JqPusher pusher = new JqPusher(master.uri());
+            stats.call("CONFIG", "RESETSTAT");
             long start = System.nanoTime();
             worker.start(WORKERS);
             List<Long> ids = Collections.synchronizedList(new ArrayList<>());
@@ -71,9 +78,39 @@ class JqThroughputTest {
             double seconds = (System.nanoTime() - start) / 1e9;
             System.out.printf("jq master end to end on %s: %.0f jobs/s (%d jobs: %d HTTP pushers, %d long-poll"
                     + " workers, results taken)%n", target.name(), JOBS / seconds, JOBS, PUSHERS, WORKERS);
+            System.out.printf("  per job on %s: %s%n", target.name(), commandsPerJob(stats));
+            System.out.printf("  one HTTP round trip on %s (GET /jobs/{id}: one HGETALL): %.0f us%n", target.name(),
+                    roundTripMicros(pusher, ids.get(0)));
             assertThat(fetched).isEqualTo(JOBS);
         } finally {
             pushers.shutdownNow();
         }
+    }
+
+    /** Redis commands per job (INFO commandstats over the run): where the master's round trips go. */
+    private static String commandsPerJob(RespClient stats) {
+        String info = stats.call("INFO", "commandstats").text();
+        Map<String, Long> calls = new TreeMap<>();
+        Matcher m = Pattern.compile("cmdstat_([a-z|]+):calls=(\\d+)").matcher(info);
+        while (m.find()) {
+            if (!m.group(1).startsWith("config") && !m.group(1).startsWith("info")) {
+                calls.put(m.group(1), Long.parseLong(m.group(2)));
+            }
+        }
+        long total = calls.values().stream().mapToLong(Long::longValue).sum();
+        StringBuilder out = new StringBuilder(String.format("%.1f commands", total / (double) JOBS));
+        for (String name : List.of("exec", "watch", "hgetall", "zrange")) {
+            out.append(String.format(", %s %.2f", name, calls.getOrDefault(name, 0L) / (double) JOBS));
+        }
+        return out.toString();
+    }
+
+    private static double roundTripMicros(JqPusher pusher, long id) {
+        int n = 500;
+        long start = System.nanoTime();
+        for (int i = 0; i < n; i++) {
+            pusher.state(id);
+        }
+        return (System.nanoTime() - start) / 1e3 / n;
     }
 }

@@ -169,6 +169,34 @@ public abstract class JqContract {
         assertThat(problems).isEmpty();
     }
 
+    /**
+     * The scan for an eligible job has no fixed depth: a job behind more blocked jobs (their constraint full) than
+     * any one page of the scan is still chosen, and once the constraint has room again its jobs go first.
+     */
+    @Test
+    void anEligibleJobBehindManyBlockedJobsIsChosen() {
+        JqHistoryRunner.flush(target());
+        int blocked = 600;
+        try (JqPort port = subject().connect(target().host(), target().port(), new ManualClock(START))) {
+            port.putConstraint(new JqConstraintSpec("one-b", "b", null, 0, 0, 1));
+            long holder = port.enqueue(JqJob.named("b"));
+            JqClaim held = port.claim("w").orElseThrow();
+            assertThat(held.id()).isEqualTo(holder);
+            List<Long> waiting = new ArrayList<>();
+            for (int i = 0; i < blocked; i++) {
+                waiting.add(port.enqueue(JqJob.named("b")));
+            }
+            long behind = port.enqueue(JqJob.named("a"));
+            assertThat(port.claim("w").map(JqClaim::id)).as("the one eligible job, behind %d blocked", blocked)
+                    .hasValue(behind);
+            assertThat(port.claim("w")).as("only blocked jobs are left").isEmpty();
+            assertThat(port.succeed(held, "ok")).isTrue();
+            assertThat(port.claim("w").map(JqClaim::id)).as("the first blocked job, now admitted")
+                    .hasValue(waiting.get(0));
+            assertThat(port.places().get("queued")).hasSize(blocked - 1);
+        }
+    }
+
     /** A worker that takes jobs and dies loses none: each times out, and is retried or failed, never stranded. */
     @Test
     void nothingIsLostWhenWorkersDieMidJob() {

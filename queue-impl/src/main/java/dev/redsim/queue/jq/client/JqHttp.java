@@ -3,17 +3,20 @@ package dev.redsim.queue.jq.client;
 import dev.redsim.queue.jq.Msgpack;
 import org.msgpack.value.Value;
 
+import dev.redsim.queue.jq.http.HttpResponse;
+import dev.redsim.queue.jq.http.KeepAliveClient;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** MessagePack over java.net.http, shared by the pusher and the worker clients. */
-final class JqHttp {
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+/**
+ * MessagePack over kept-alive HTTP/1.1 connections ({@link KeepAliveClient}: see there why not java.net.http),
+ * shared by the pusher and the worker clients.
+ */
+final class JqHttp implements AutoCloseable {
+    private final KeepAliveClient client = new KeepAliveClient();
     private final URI master;
 
     JqHttp(URI master) {
@@ -27,19 +30,18 @@ final class JqHttp {
     }
 
     Reply send(String method, String path, Value body, Duration timeout) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(master.resolve(path)).timeout(timeout)
-                .header("Content-Type", "application/msgpack").header("Accept", "application/msgpack");
-        b.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofByteArray(Msgpack.encode(body)));
         try {
-            HttpResponse<byte[]> r = client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
-            return new Reply(r.statusCode(), r.body());
+            KeepAliveClient.Response r = client.send(master.resolve(path), method, HttpResponse.MSGPACK,
+                    body == null ? null : Msgpack.encode(body), timeout);
+            return new Reply(r.status(), r.body());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
         }
+    }
+
+    @Override
+    public void close() {
+        client.close();
     }
 
     Reply expect(Reply reply, int... statuses) {

@@ -16,7 +16,7 @@ import java.util.Optional;
  * Optional<Value> outcome = pusher.takeResult(id);   // the worker's result object, once
  * }</pre>
  */
-public final class JqPusher {
+public final class JqPusher implements AutoCloseable {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private final JqHttp http;
 
@@ -79,6 +79,12 @@ public final class JqPusher {
     /** Creates or replaces a constraint (see the Constraint schema). */
     public void putConstraint(String id, Value definition) {
         http.expect(http.send("PUT", "/constraints/" + id, definition, TIMEOUT), 204);
+    }
+
+    /** Closes the kept-alive connections to the master. */
+    @Override
+    public void close() {
+        http.close();
     }
 
 }

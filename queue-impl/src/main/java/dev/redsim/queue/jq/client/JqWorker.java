@@ -139,6 +139,7 @@ public final class JqWorker implements AutoCloseable {
             server.close();
         }
         threads.forEach(Thread::interrupt);
+        http.close();
     }
 
 

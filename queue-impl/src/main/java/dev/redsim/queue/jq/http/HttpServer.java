@@ -6,6 +6,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.nio.NioEventLoopGroup;
@@ -52,7 +53,10 @@ public final class HttpServer implements AutoCloseable {
     private final Channel channel;
 
     private HttpServer(String bind, int port, Handler handler) throws InterruptedException {
+        // TCP_NODELAY stated rather than left to Netty's platform default: an answer must never wait for the
+        // client's delayed ACK (Nagle), which alone costs up to 40 ms per exchange on Linux.
         ServerBootstrap bootstrap = new ServerBootstrap().group(boss, workers).channel(NioServerSocketChannel.class)
+                .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {

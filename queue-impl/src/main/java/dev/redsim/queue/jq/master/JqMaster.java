@@ -75,7 +75,7 @@ public final class JqMaster implements AutoCloseable {
                 return null;
             });
             if (changed > 0) {
-                signal.fire();
+                signal.fireAll();
             }
         } catch (RuntimeException e) {
             // Redis briefly unreachable: the next tick tries again; nothing is lost meanwhile.

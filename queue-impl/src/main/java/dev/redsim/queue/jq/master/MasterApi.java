@@ -6,6 +6,7 @@ import dev.redsim.queue.jq.JobState;
 import dev.redsim.queue.jq.Msgpack;
 import dev.redsim.queue.jq.Outcome;
 import dev.redsim.queue.jq.ReportStatus;
+import dev.redsim.queue.jq.TakenResult;
 import dev.redsim.queue.jq.http.HttpRequest;
 import dev.redsim.queue.jq.http.HttpResponse;
 import dev.redsim.queue.jq.http.Problems;
@@ -69,10 +70,9 @@ final class MasterApi {
     }
 
     private HttpResponse takeResult(long id) {
-        Optional<byte[]> result = queue.with(q -> q.takeResult(id));
-        Optional<JobRecord> job = queue.with(q -> q.job(id));
-        Value body = Msgpack.map("id", id, "state", job.map(j -> j.state().wire()).orElse(null),
-                "result", result.map(Msgpack::decode).orElse(null));
+        TakenResult taken = queue.with(q -> q.takeResultWithState(id));
+        Value body = Msgpack.map("id", id, "state", taken.state().map(JobState::wire).orElse(null),
+                "result", taken.result().map(Msgpack::decode).orElse(null));
         return HttpResponse.msgpack(200, Msgpack.encode(body));
     }
 
@@ -147,13 +147,13 @@ final class MasterApi {
             q.putConstraint(c);
             return null;
         });
-        signal.fire();
+        signal.fireAll();
         return HttpResponse.empty(204);
     }
 
     private HttpResponse removeConstraint(String id) {
         boolean removed = queue.with(q -> q.removeConstraint(id));
-        signal.fire();
+        signal.fireAll();
         return removed ? HttpResponse.empty(204) : Problems.problem(404, "no such constraint");
     }
 

@@ -8,6 +8,7 @@ import redis.clients.jedis.JedisPool;
 
 import java.time.InstantSource;
 import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 /** A pooled connection per operation: {@link JobQueue} is single-connection, the master is multi-threaded. */
@@ -15,6 +16,13 @@ final class QueueAccess implements AutoCloseable {
     private final JedisPool pool;
     private final InstantSource clock;
     private final JqOptions options;
+    /**
+     * Claims of this master's threads go one at a time. Every claim WATCHes and rewrites the ready set, so two
+     * concurrent claims always conflict and all but one start over: under load that cost more Redis round trips
+     * than the claims themselves. Serializing them here removes those conflicts; claims from other masters (and
+     * enqueues) are still caught by the WATCH, which alone guarantees atomicity.
+     */
+    private final ReentrantLock claims = new ReentrantLock();
 
     QueueAccess(JedisPool pool, InstantSource clock, JqOptions options) {
         this.pool = pool;
@@ -34,12 +42,22 @@ final class QueueAccess implements AutoCloseable {
         long end = System.nanoTime() + waitMillis * 1_000_000;
         while (true) {
             long seen = signal.generation();
-            Optional<dev.redsim.queue.jq.Assignment> claimed = with(q -> q.claim(worker));
+            Optional<dev.redsim.queue.jq.Assignment> claimed = claim(worker);
             long left = (end - System.nanoTime()) / 1_000_000;
             if (claimed.isPresent() || left <= 0) {
                 return claimed;
             }
             signal.await(seen, Math.min(left, 100));
+        }
+    }
+
+    /** One claim, serialized with this master's other claims (see {@link #claims}). */
+    Optional<dev.redsim.queue.jq.Assignment> claim(String worker) {
+        claims.lock();
+        try {
+            return with(q -> q.claim(worker));
+        } finally {
+            claims.unlock();
         }
     }
 
