@@ -6,7 +6,6 @@ import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
-import org.luaj.vm2.lib.VarArgFunction;
 
 /**
  * tonumber and string.rep as Lua 5.1 has them, where luaj's fail on inputs Lua accepts: tonumber reads
@@ -18,18 +17,8 @@ final class Lua51Strings {
     }
 
     static void install(LuaTable globals, LuaTable string) {
-        globals.rawset("tonumber", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                return Lua51Strings.tonumber(args);
-            }
-        });
-        string.rawset("rep", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                return Lua51Strings.rep(args);
-            }
-        });
+        globals.rawset("tonumber", JavaFunction.of(Lua51Strings::tonumber));
+        string.rawset("rep", JavaFunction.of(Lua51Strings::rep));
     }
 
     private static LuaValue tonumber(Varargs args) {

@@ -5,7 +5,6 @@ import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
-import org.luaj.vm2.lib.VarArgFunction;
 
 /**
  * table.insert and table.concat as Lua 5.1 has them, where luaj's (Lua 5.2) differ: insert takes exactly two
@@ -19,18 +18,8 @@ final class Lua51Table {
 
     static void install(LuaTable table) {
         table.rawset("sort", new Lua51Sort());
-        table.rawset("insert", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                return Lua51Table.insert(args);
-            }
-        });
-        table.rawset("concat", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                return Lua51Table.concat(args);
-            }
-        });
+        table.rawset("insert", JavaFunction.of(Lua51Table::insert));
+        table.rawset("concat", JavaFunction.of(Lua51Table::concat));
     }
 
     private static Varargs insert(Varargs args) {

@@ -17,6 +17,13 @@ final class ReadOnlyTables {
     private ReadOnlyTables() {
     }
 
+    /** A write by Lua code (t.k = v) names the script line; one by a C function (rawset...) does not. */
+    private static void refuseWhenSealed(boolean sealed, boolean byLuaCode) {
+        if (sealed) {
+            throw byLuaCode ? ScriptError.positioned(MESSAGE) : ScriptError.unpositioned(MESSAGE);
+        }
+    }
+
     /** The globals of a script state: filled while the state is built, then sealed. */
     static final class SealedGlobals extends Globals {
         private boolean sealed;
@@ -32,41 +39,31 @@ final class ReadOnlyTables {
 
         @Override
         public void set(LuaValue key, LuaValue value) {
-            if (sealed) {
-                throw ScriptError.positioned(MESSAGE);
-            }
+            refuseWhenSealed(sealed, true);
             super.set(key, value);
         }
 
         @Override
         public void set(int key, LuaValue value) {
-            if (sealed) {
-                throw ScriptError.positioned(MESSAGE);
-            }
+            refuseWhenSealed(sealed, true);
             super.set(key, value);
         }
 
         @Override
         public void rawset(LuaValue key, LuaValue value) {
-            if (sealed) {
-                throw ScriptError.unpositioned(MESSAGE);
-            }
+            refuseWhenSealed(sealed, false);
             super.rawset(key, value);
         }
 
         @Override
         public void rawset(int key, LuaValue value) {
-            if (sealed) {
-                throw ScriptError.unpositioned(MESSAGE);
-            }
+            refuseWhenSealed(sealed, false);
             super.rawset(key, value);
         }
 
         @Override
         public LuaValue setmetatable(LuaValue metatable) {
-            if (sealed) {
-                throw ScriptError.unpositioned(MESSAGE);
-            }
+            refuseWhenSealed(sealed, false);
             return super.setmetatable(metatable);
         }
     }
@@ -94,17 +91,13 @@ final class ReadOnlyTables {
 
         @Override
         public void rawset(LuaValue key, LuaValue value) {
-            if (sealed) {
-                throw ScriptError.unpositioned(MESSAGE);
-            }
+            refuseWhenSealed(sealed, false);
             super.rawset(key, value);
         }
 
         @Override
         public void rawset(int key, LuaValue value) {
-            if (sealed) {
-                throw ScriptError.unpositioned(MESSAGE);
-            }
+            refuseWhenSealed(sealed, false);
             super.rawset(key, value);
         }
 

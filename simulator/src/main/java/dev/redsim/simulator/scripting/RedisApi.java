@@ -79,7 +79,7 @@ final class RedisApi {
 
     /** redis.error_reply / status_reply: a one-field table; error texts get "ERR " unless they start with '-'. */
     private static LuaValue replyHelper(String field, String defaultCode) {
-        return new org.luaj.vm2.lib.VarArgFunction() {
+        return new VarArgFunction() {
             @Override
             public LuaValue invoke(Varargs args) {
                 LuaValue text = args.arg1();
@@ -100,16 +100,7 @@ final class RedisApi {
         };
     }
 
-    private interface Body {
-        Varargs run(Varargs args);
-    }
-
-    private static LuaValue function(Body body) {
-        return new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                return body.run(args);
-            }
-        };
+    private static LuaValue function(JavaFunction.Body body) {
+        return JavaFunction.of(body);
     }
 }
