@@ -20,6 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class BusyScriptTest {
     private static final String BUSY = "BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.";
+    private static final String BUSY_FUNCTION =
+            "BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN NOSAVE.";
     private static final String UNKILLABLE = "UNKILLABLE Sorry the script already executed write commands against the "
             + "dataset. You can either wait the script termination or kill the server in a hard way using the "
             + "SHUTDOWN NOSAVE command.";
@@ -102,6 +104,37 @@ class BusyScriptTest {
             assertThat(busy.caller.read().text()).isEqualTo("OK");
             assertThat(busy.caller.read().text()).isEqualTo("after");
             assertThat(busy.admin.call("GET", "busy:key").text()).isEqualTo("after");
+        }
+    }
+
+    @AcrossTargets
+    void aBusyFunctionIsStoppedByFunctionKillOnly(RedisTarget target) {
+        String library = "#!lua name=busylib\nredis.register_function('endless', function(keys)\n"
+                + "  redis.call('GET', keys[1])\n  local i = 0\n  while i >= 0 do i = i + 1 end\n  return i\nend)";
+        try (Busy busy = new Busy(target)) {
+            busy.admin.call("FUNCTION", "LOAD", "REPLACE", library);
+            busy.caller.send(bytes("FCALL", "endless", "1", "busy:key"));
+            assertThat(busy.awaitBusy()).isEqualTo(BUSY_FUNCTION);
+            assertThat(busy.admin.call("GET", "busy:key").text()).isEqualTo(BUSY_FUNCTION);
+            assertThat(busy.admin.call("SCRIPT", "KILL").text()).isEqualTo(BUSY_FUNCTION);
+            assertThat(busy.admin.call("FUNCTION", "KILL").text()).isEqualTo("OK");
+            // Redis 7.0 words the kill of a function as SCRIPT KILL's; lines count from the shebang line
+            assertThat(busy.caller.read().text()).isEqualTo(
+                    "ERR Script killed by user with SCRIPT KILL... script: endless, on @user_function:5.");
+            assertThat(busy.admin.call("FUNCTION", "KILL").text()).isEqualTo(NOTBUSY);
+            assertThat(busy.caller.call("PING").text()).isEqualTo("PONG");
+            busy.admin.call("FUNCTION", "DELETE", "busylib");
+        }
+    }
+
+    @AcrossTargets
+    void functionKillDoesNotStopAnEvalScript(RedisTarget target) {
+        try (Busy busy = new Busy(target)) {
+            busy.caller.send(bytes("EVAL", ENDLESS, "1", "busy:key"));
+            assertThat(busy.awaitBusy()).isEqualTo(BUSY);
+            assertThat(busy.admin.call("FUNCTION", "KILL").text()).isEqualTo(BUSY);
+            assertThat(busy.admin.call("SCRIPT", "KILL").text()).isEqualTo("OK");
+            assertThat(busy.caller.read().text()).startsWith("ERR Script killed by user with SCRIPT KILL...");
         }
     }
 
