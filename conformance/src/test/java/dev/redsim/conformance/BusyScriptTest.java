@@ -9,6 +9,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -117,6 +118,15 @@ class BusyScriptTest {
             assertThat(busy.awaitBusy()).isEqualTo(BUSY_FUNCTION);
             assertThat(busy.admin.call("GET", "busy:key").text()).isEqualTo(BUSY_FUNCTION);
             assertThat(busy.admin.call("SCRIPT", "KILL").text()).isEqualTo(BUSY_FUNCTION);
+            List<RespValue> stats = busy.admin.call("FUNCTION", "STATS").children();
+            assertThat(stats.get(0).text()).isEqualTo("running_script");
+            List<RespValue> running = stats.get(1).children();
+            assertThat(running.get(0).text()).isEqualTo("name");
+            assertThat(running.get(1).text()).isEqualTo("endless");
+            assertThat(running.get(3).children()).extracting(RespValue::text)
+                    .containsExactly("FCALL", "endless", "1", "busy:key");
+            assertThat(running.get(4).text()).isEqualTo("duration_ms");
+            assertThat(running.get(5).asLong()).isNotNegative();
             assertThat(busy.admin.call("FUNCTION", "KILL").text()).isEqualTo("OK");
             // Redis 7.0 words the kill of a function as SCRIPT KILL's; lines count from the shebang line
             assertThat(busy.caller.read().text()).isEqualTo(
@@ -133,6 +143,7 @@ class BusyScriptTest {
             busy.caller.send(bytes("EVAL", ENDLESS, "1", "busy:key"));
             assertThat(busy.awaitBusy()).isEqualTo(BUSY);
             assertThat(busy.admin.call("FUNCTION", "KILL").text()).isEqualTo(BUSY);
+            assertThat(busy.admin.call("FUNCTION", "STATS").text()).isEqualTo(BUSY);
             assertThat(busy.admin.call("SCRIPT", "KILL").text()).isEqualTo("OK");
             assertThat(busy.caller.read().text()).startsWith("ERR Script killed by user with SCRIPT KILL...");
         }

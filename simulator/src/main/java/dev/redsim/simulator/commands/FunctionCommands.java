@@ -9,6 +9,7 @@ import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.scripting.FunctionLibrary;
 import dev.redsim.simulator.scripting.Functions;
 import dev.redsim.simulator.scripting.LibraryFunction;
+import dev.redsim.simulator.scripting.ScriptExecution;
 import dev.redsim.simulator.util.GlobMatcher;
 
 import java.nio.charset.StandardCharsets;
@@ -227,13 +228,31 @@ public final class FunctionCommands implements CommandFamily {
         ctx.reply().ok();
     }
 
-    /** No function is running while a command runs; the busy-script gate answers FUNCTION STATS/KILL otherwise. */
+    /** The libraries, and the function running in busy mode (FUNCTION STATS is allowed while busy). */
     private void stats(CommandContext ctx) {
+        ScriptExecution running = ctx.engine().busy().script();
+        if (running != null && running.eval()) {
+            throw new RedisError(ctx.engine().busy().rejection()); // Redis 7.0 refuses it during a busy EVAL
+        }
         Functions functions = functions(ctx);
         Reply r = ctx.reply();
         r.map(2);
         r.bulk("running_script");
-        r.nullBulk();
+        if (running == null) {
+            r.nullBulk();
+        } else {
+            byte[][] command = running.command();
+            r.map(3);
+            r.bulk("name");
+            r.bulk(command[1]);
+            r.bulk("command");
+            r.array(command.length);
+            for (byte[] arg : command) {
+                r.bulk(arg);
+            }
+            r.bulk("duration_ms");
+            r.integer((System.nanoTime() - running.startNanos()) / 1_000_000);
+        }
         r.bulk("engines");
         r.map(1);
         r.bulk(FunctionLibrary.ENGINE);

@@ -46,7 +46,7 @@ public final class BusyMode {
     public void enter(ScriptExecution running, String fullName) {
         script = running;
         commandName = fullName;
-        startedNanos = System.nanoTime();
+        startedNanos = running.startNanos(); // the command's duration counts from the script's start
         running.caller().blocked(true);
     }
 

@@ -40,6 +40,8 @@ public final class ScriptExecution {
     private final boolean eval;
     private final BooleanSupplier wrote;
     private final Runnable body;
+    private final byte[][] command;
+    private final long startNanos;
     private final AtomicInteger state = new AtomicInteger(RUNNING);
     private final Object monitor = new Object();
     private Thread engineThread;
@@ -53,11 +55,23 @@ public final class ScriptExecution {
     private boolean finished; // guarded by monitor
     private boolean completed; // engine thread only
 
-    ScriptExecution(ClientConnection caller, boolean eval, BooleanSupplier wrote, Runnable body) {
+    ScriptExecution(ClientConnection caller, boolean eval, BooleanSupplier wrote, Runnable body, byte[][] command) {
         this.caller = caller;
         this.eval = eval;
         this.wrote = wrote;
         this.body = body;
+        this.command = command;
+        this.startNanos = System.nanoTime();
+    }
+
+    /** The EVAL / FCALL command line that runs the script (FUNCTION STATS shows it). */
+    public byte[][] command() {
+        return command;
+    }
+
+    /** When the script started, on the monotonic clock Redis measures script durations with. */
+    public long startNanos() {
+        return startNanos;
     }
 
     public ClientConnection caller() {

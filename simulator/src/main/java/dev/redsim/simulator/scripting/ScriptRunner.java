@@ -48,7 +48,7 @@ public final class ScriptRunner {
         ClientConnection caller = ctx.client();
         byte[][] args = ctx.args();
         CommandSpec spec = ctx.spec();
-        ScriptExecution execution = new ScriptExecution(caller, eval, wrote, body);
+        ScriptExecution execution = new ScriptExecution(caller, eval, wrote, body, args);
         current = execution;
         if (thread == null) {
             thread = new ScriptThread("redsim-script-" + engine.port());
