@@ -5,6 +5,7 @@ import java.util.regex.Pattern;
 
 /** luaj's parser names tokens by number; Lua 5.1 names them by text ("near '<eof>'"). */
 final class CompileErrors {
+    private static final Pattern UNFINISHED_LONG = Pattern.compile("unfinished long (string|comment)$");
     private static final Pattern UNEXPECTED = Pattern.compile("unexpected symbol (\\d+) \\((.*)\\)$");
     private static final String[] TOKENS = {"and", "break", "do", "else", "elseif", "end", "false", "for",
         "function", "goto", "if", "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until",
@@ -14,6 +15,10 @@ final class CompileErrors {
     }
 
     static String luaText(String luajMessage) {
+        if (UNFINISHED_LONG.matcher(luajMessage).find()) {
+            // a long string or comment can only run out at the end of the chunk, where Lua names '<eof>'
+            return luajMessage + " near '<eof>'";
+        }
         Matcher m = UNEXPECTED.matcher(luajMessage);
         if (!m.find()) {
             return luajMessage;
