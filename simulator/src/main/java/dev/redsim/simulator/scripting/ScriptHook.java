@@ -1,13 +1,19 @@
 package dev.redsim.simulator.scripting;
 
 import org.luaj.vm2.Globals;
-import org.luaj.vm2.LuaError;
+import org.luaj.vm2.Lua;
 import org.luaj.vm2.LuaClosure;
+import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaFunction;
 import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.Prototype;
 import org.luaj.vm2.Varargs;
 import org.luaj.vm2.lib.DebugLib;
 import org.luaj.vm2.lib.OneArgFunction;
+
+import java.util.Arrays;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The instruction hook of a Lua state (Redis's count hook): every {@link #CHECK_EVERY} instructions it lets the
@@ -81,9 +87,9 @@ final class ScriptHook extends DebugLib {
     private void enter(LuaClosure closure, LuaValue[] stack) {
         if (++depth >= closures.length) {
             int size = closures.length * 2;
-            closures = java.util.Arrays.copyOf(closures, size);
-            stacks = java.util.Arrays.copyOf(stacks, size);
-            pcs = java.util.Arrays.copyOf(pcs, size);
+            closures = Arrays.copyOf(closures, size);
+            stacks = Arrays.copyOf(stacks, size);
+            pcs = Arrays.copyOf(pcs, size);
         }
         closures[depth] = closure;
         stacks[depth] = stack;
@@ -95,7 +101,7 @@ final class ScriptHook extends DebugLib {
         if (depth > 0) {
             LuaClosure closure = closures[depth];
             boolean tailCall = closure != null && pcs[depth] < closure.p.code.length
-                    && org.luaj.vm2.Lua.GET_OPCODE(closure.p.code[pcs[depth]]) == org.luaj.vm2.Lua.OP_TAILCALL;
+                    && Lua.GET_OPCODE(closure.p.code[pcs[depth]]) == Lua.OP_TAILCALL;
             tailCaller = tailCall ? depth : 0;
             depth--;
         }
@@ -107,7 +113,7 @@ final class ScriptHook extends DebugLib {
         tailCaller = 0; // this frame runs again: no tail call of a returned frame is in progress
         LuaClosure closure = closures[depth];
         if (closure != null && !coroutineFrames
-                && org.luaj.vm2.Lua.GET_OPCODE(closure.p.code[pc]) == org.luaj.vm2.Lua.OP_TAILCALL) {
+                && Lua.GET_OPCODE(closure.p.code[pc]) == Lua.OP_TAILCALL) {
             failUncallableTailCall(closure.p.code[pc]);
         }
         if (--countdown > 0) {
@@ -126,9 +132,9 @@ final class ScriptHook extends DebugLib {
      * itself: raise the same error here, still inside the function, where the error function names it.
      */
     private void failUncallableTailCall(int instruction) {
-        LuaValue callee = stacks[depth][org.luaj.vm2.Lua.GETARG_A(instruction)];
+        LuaValue callee = stacks[depth][Lua.GETARG_A(instruction)];
         if (callee != null && !callee.isfunction() && callee.metatag(LuaValue.CALL).isnil()) {
-            throw new org.luaj.vm2.LuaError("attempt to call " + callee.typename());
+            throw new LuaError("attempt to call " + callee.typename());
         }
     }
 
@@ -142,7 +148,7 @@ final class ScriptHook extends DebugLib {
             if (site != null) {
                 // Lua 5.1 runs a C function called by "return f(...)" inside the caller's frame: the error
                 // names the line of that return, which luaj, having left the frame, does not know
-                org.luaj.vm2.Prototype p = closures[tailCaller].p;
+                Prototype p = closures[tailCaller].p;
                 int pc = pcs[tailCaller];
                 String line = p.lineinfo != null && pc < p.lineinfo.length ? String.valueOf(p.lineinfo[pc]) : "?";
                 return site.at(ScriptErrors.position(p.source.tojstring()) + ":" + line);
@@ -157,23 +163,23 @@ final class ScriptHook extends DebugLib {
         }
         // not this frame's call: either a C function this frame called (gsub, sort) called it, or the VM did,
         // for a metamethod of the current instruction; Lua 5.1 then has no name but still the script line
-        int op = org.luaj.vm2.Lua.GET_OPCODE(closures[depth].p.code[pcs[depth]]);
-        boolean calls = op == org.luaj.vm2.Lua.OP_CALL || op == org.luaj.vm2.Lua.OP_TAILCALL
-                || op == org.luaj.vm2.Lua.OP_TFORCALL;
+        int op = Lua.GET_OPCODE(closures[depth].p.code[pcs[depth]]);
+        boolean calls = op == Lua.OP_CALL || op == Lua.OP_TAILCALL
+                || op == Lua.OP_TFORCALL;
         return calls ? CallSite.FROM_C : new CallSite(null, false, true, null);
     }
 
     private CallSite callAt(int frame, LuaValue function, boolean tailCall) {
-        org.luaj.vm2.Prototype p = closures[frame].p;
+        Prototype p = closures[frame].p;
         int pc = pcs[frame];
         if (pc < 0 || pc >= p.code.length) {
             return null;
         }
         int i = p.code[pc];
-        int op = org.luaj.vm2.Lua.GET_OPCODE(i);
-        boolean calls = tailCall ? op == org.luaj.vm2.Lua.OP_TAILCALL
-                : op == org.luaj.vm2.Lua.OP_CALL || op == org.luaj.vm2.Lua.OP_TAILCALL;
-        int a = org.luaj.vm2.Lua.GETARG_A(i);
+        int op = Lua.GET_OPCODE(i);
+        boolean calls = tailCall ? op == Lua.OP_TAILCALL
+                : op == Lua.OP_CALL || op == Lua.OP_TAILCALL;
+        int a = Lua.GETARG_A(i);
         LuaValue[] stack = stacks[frame];
         if (!calls || stack == null || a >= stack.length || stack[a] != function) {
             return null;
@@ -189,7 +195,7 @@ final class ScriptHook extends DebugLib {
     LuaValue withNames(LuaValue message) {
         try {
             String text = message.tojstring();
-            java.util.regex.Matcher m = POSITIONED.matcher(text);
+            Matcher m = POSITIONED.matcher(text);
             if (!m.matches()) {
                 return message;
             }
@@ -197,10 +203,10 @@ final class ScriptHook extends DebugLib {
             String named = null;
             if (depth > 0 && closures[depth] != null) {
                 int frame = depth;
-                if (tailCaller == depth + 1 && closures[tailCaller] != null && org.luaj.vm2.Lua.GET_OPCODE(
-                        closures[tailCaller].p.code[pcs[tailCaller]]) == org.luaj.vm2.Lua.OP_TAILCALL) {
+                if (tailCaller == depth + 1 && closures[tailCaller] != null && Lua.GET_OPCODE(
+                        closures[tailCaller].p.code[pcs[tailCaller]]) == Lua.OP_TAILCALL) {
                     frame = tailCaller;
-                    org.luaj.vm2.Prototype p = closures[frame].p;
+                    Prototype p = closures[frame].p;
                     position = p.source.tojstring() + ":" + p.lineinfo[pcs[frame]];
                 }
                 named = VmErrorNames.describe(closures[frame], stacks[frame], pcs[frame], m.group(2));
@@ -219,7 +225,7 @@ final class ScriptHook extends DebugLib {
         if (frame < 1 || frame >= closures.length || closures[frame] == null) {
             return null;
         }
-        org.luaj.vm2.Prototype p = closures[frame].p;
+        Prototype p = closures[frame].p;
         int pc = pcs[frame];
         return p.lineinfo != null && pc < p.lineinfo.length
                 ? ScriptErrors.position(p.source.tojstring()) + ":" + p.lineinfo[pc] : null;
@@ -239,9 +245,9 @@ final class ScriptHook extends DebugLib {
             if (frame == 0 || frame != hook.depth + 1 || hook.closures[frame] == null) {
                 return error;
             }
-            org.luaj.vm2.Prototype p = hook.closures[frame].p;
+            Prototype p = hook.closures[frame].p;
             int pc = hook.pcs[frame];
-            if (org.luaj.vm2.Lua.GET_OPCODE(p.code[pc]) != org.luaj.vm2.Lua.OP_TAILCALL) {
+            if (Lua.GET_OPCODE(p.code[pc]) != Lua.OP_TAILCALL) {
                 return error;
             }
             String named = VmErrorNames.describe(hook.closures[frame], hook.stacks[frame], pc, error.getMessage());
@@ -252,8 +258,8 @@ final class ScriptHook extends DebugLib {
         }
     }
 
-    private static final java.util.regex.Pattern POSITIONED = java.util.regex.Pattern.compile("^@(\\S+:\\d+) (.*)$",
-            java.util.regex.Pattern.DOTALL);
+    private static final Pattern POSITIONED = Pattern.compile("^@(\\S+:\\d+) (.*)$",
+            Pattern.DOTALL);
 
     @Override
     public String traceback(int level) {
