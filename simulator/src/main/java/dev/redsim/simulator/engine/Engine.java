@@ -12,6 +12,8 @@ import dev.redsim.simulator.keyspace.KeyspaceHooks;
 import dev.redsim.simulator.server.ClientConnection;
 import dev.redsim.simulator.server.ConnectionHandler;
 import dev.redsim.simulator.server.ServerContext;
+import dev.redsim.simulator.scripting.Scripting;
+import dev.redsim.simulator.scripting.ScriptRunner;
 
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -37,8 +39,8 @@ public final class Engine implements KeyspaceHooks, ServerContext {
     private final Map<Long, ClientConnection> clients = new LinkedHashMap<>();
     private final Stats stats = new Stats();
     private final PubSub pubSub = new PubSub(this);
-    private final dev.redsim.simulator.scripting.Scripting scripting = new dev.redsim.simulator.scripting.Scripting(this);
-    private final dev.redsim.simulator.scripting.ScriptRunner scriptRunner = new dev.redsim.simulator.scripting.ScriptRunner(this);
+    private final Scripting scripting = new Scripting(this);
+    private final ScriptRunner scriptRunner = new ScriptRunner(this);
     private final BusyMode busy = new BusyMode(this);
     private final String runId;
     private final long startMillis;
@@ -90,12 +92,12 @@ public final class Engine implements KeyspaceHooks, ServerContext {
     }
 
     /** Lua scripting: the EVAL cache and the Lua state. */
-    public dev.redsim.simulator.scripting.Scripting scripting() {
+    public Scripting scripting() {
         return scripting;
     }
 
     /** Runs scripts on the script thread and hands long ones over to busy mode (decision 0004). */
-    public dev.redsim.simulator.scripting.ScriptRunner scriptRunner() {
+    public ScriptRunner scriptRunner() {
         return scriptRunner;
     }
 

@@ -1,8 +1,9 @@
 package dev.redsim.conformance.contracts.conveyor;
 
+import dev.redsim.conformance.contracts.CrashSweep;
+import dev.redsim.conformance.contracts.CrashSweep.Outcome;
 import dev.redsim.conformance.target.RedisTarget;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,7 @@ final class CrashInjection {
 
     private final RedisTarget target;
     private final ConveyorSubject subject;
-    private int crashes;
+    private final CrashSweep sweep = new CrashSweep();
 
     CrashInjection(RedisTarget target, ConveyorSubject subject) {
         this.target = target;
@@ -29,28 +30,12 @@ final class CrashInjection {
 
     /** @return the problems found (empty when the contract held) */
     List<String> run() throws InterruptedException {
-        List<String> problems = new ArrayList<>();
-        for (CrashScenarios.Scenario scenario : CrashScenarios.all(subject.lease().toMillis())) {
-            for (int k = 1; k <= MAX_COMMANDS; k++) {
-                Outcome outcome = crashAt(scenario, k);
-                if (outcome.problem != null) {
-                    problems.add(scenario.name() + ", crash after command " + k + ": " + outcome.problem);
-                    break;
-                }
-                if (!outcome.tripped) {
-                    break;
-                }
-                crashes++;
-            }
-        }
-        return problems;
+        return sweep.run(CrashScenarios.all(subject.lease().toMillis()), CrashScenarios.Scenario::name, MAX_COMMANDS,
+                this::crashAt);
     }
 
     int crashesInjected() {
-        return crashes;
-    }
-
-    private record Outcome(boolean tripped, String problem) {
+        return sweep.crashesInjected();
     }
 
     private Outcome crashAt(CrashScenarios.Scenario scenario, int k) throws InterruptedException {
@@ -59,23 +44,19 @@ final class CrashInjection {
         try (ConveyorPort healthy = subject.connect(target.host(), target.port(), clock)) {
             CrashWorld world = new CrashWorld(healthy, clock);
             scenario.setup().accept(world);
-            boolean tripped;
-            try (CrashingProxy proxy = new CrashingProxy(target.host(), target.port(), k)) {
-                try (ConveyorPort doomed = subject.connect("127.0.0.1", proxy.port(), clock)) {
+            Outcome cut = CrashSweep.cutAfter(target, k, port -> {
+                try (ConveyorPort doomed = subject.connect("127.0.0.1", port, clock)) {
                     scenario.operation().accept(world, doomed);
-                } catch (RuntimeException expectedWhenCut) {
-                    if (!proxy.tripped()) {
-                        return new Outcome(false, "failed without a crash: " + expectedWhenCut);
-                    }
                 }
-                proxy.awaitServerDone();
-                tripped = proxy.tripped();
+            });
+            if (cut.problem() != null) {
+                return cut;
             }
             String problem = conserved(world, "right after the crash");
             if (problem == null) {
                 problem = recoverAndDrain(world);
             }
-            return new Outcome(tripped, problem);
+            return new Outcome(cut.tripped(), problem);
         }
     }
 

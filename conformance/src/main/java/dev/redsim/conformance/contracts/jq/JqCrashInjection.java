@@ -1,6 +1,7 @@
 package dev.redsim.conformance.contracts.jq;
 
-import dev.redsim.conformance.contracts.conveyor.CrashingProxy;
+import dev.redsim.conformance.contracts.CrashSweep;
+import dev.redsim.conformance.contracts.CrashSweep.Outcome;
 import dev.redsim.conformance.contracts.conveyor.ManualClock;
 import dev.redsim.conformance.target.RedisTarget;
 
@@ -23,7 +24,7 @@ final class JqCrashInjection {
 
     private final RedisTarget target;
     private final JqSubject subject;
-    private int crashes;
+    private final CrashSweep sweep = new CrashSweep();
 
     JqCrashInjection(RedisTarget target, JqSubject subject) {
         this.target = target;
@@ -31,7 +32,7 @@ final class JqCrashInjection {
     }
 
     int crashesInjected() {
-        return crashes;
+        return sweep.crashesInjected();
     }
 
     /** A state built on a healthy connection, and the operation that will be cut. */
@@ -90,48 +91,28 @@ final class JqCrashInjection {
     }
 
     List<String> run() throws InterruptedException {
-        List<String> problems = new ArrayList<>();
-        for (Scenario scenario : scenarios()) {
-            for (int k = 1; k <= MAX_COMMANDS; k++) {
-                String[] problem = new String[1];
-                boolean tripped = crashAt(scenario, k, problem);
-                if (problem[0] != null) {
-                    problems.add(scenario.name() + ", crash after command " + k + ": " + problem[0]);
-                    break;
-                }
-                if (!tripped) {
-                    break;
-                }
-                crashes++;
-            }
-        }
-        return problems;
+        return sweep.run(scenarios(), Scenario::name, MAX_COMMANDS, this::crashAt);
     }
 
-    private boolean crashAt(Scenario scenario, int k, String[] problem) throws InterruptedException {
+    private Outcome crashAt(Scenario scenario, int k) throws InterruptedException {
         JqHistoryRunner.flush(target);
         ManualClock clock = new ManualClock(JqHistoryRunner.START_MILLIS);
         try (JqPort healthy = subject.connect(target.host(), target.port(), clock)) {
             World world = new World(healthy, clock);
             setup(world);
-            boolean tripped;
-            try (CrashingProxy proxy = new CrashingProxy(target.host(), target.port(), k)) {
-                try (JqPort doomed = subject.connect("127.0.0.1", proxy.port(), clock)) {
+            Outcome cut = CrashSweep.cutAfter(target, k, port -> {
+                try (JqPort doomed = subject.connect("127.0.0.1", port, clock)) {
                     scenario.operation().accept(world, doomed);
-                } catch (RuntimeException expectedWhenCut) {
-                    if (!proxy.tripped()) {
-                        problem[0] = "failed without a crash: " + expectedWhenCut;
-                        return false;
-                    }
                 }
-                proxy.awaitServerDone();
-                tripped = proxy.tripped();
+            });
+            if (cut.problem() != null) {
+                return cut;
             }
-            problem[0] = conserved(world, "right after the crash");
-            if (problem[0] == null) {
-                problem[0] = drain(world);
+            String problem = conserved(world, "right after the crash");
+            if (problem == null) {
+                problem = drain(world);
             }
-            return tripped;
+            return new Outcome(cut.tripped(), problem);
         }
     }
 

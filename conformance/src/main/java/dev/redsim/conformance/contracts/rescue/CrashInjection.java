@@ -1,18 +1,19 @@
 package dev.redsim.conformance.contracts.rescue;
 
-import dev.redsim.conformance.contracts.conveyor.CrashingProxy;
+import dev.redsim.conformance.contracts.CrashSweep;
+import dev.redsim.conformance.contracts.CrashSweep.Outcome;
 import dev.redsim.conformance.contracts.conveyor.ManualClock;
 import dev.redsim.conformance.target.RedisTarget;
 
-import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * For every scenario and every k: build the scenario with a healthy engine, run its operation on an engine whose
- * connection dies after its k-th command (conveyor's {@link CrashingProxy}), then check that the stored tasks are
+ * connection dies after its k-th command (conveyor's {@code CrashingProxy}, through {@link CrashSweep}), then check that the stored tasks are
  * exactly the state before the operation or exactly the state after it (all or nothing), and that everything can
  * still be worked off: after expiry every task is found, owned once and deleted, leaving only templates.
  */
@@ -40,7 +41,7 @@ final class CrashInjection {
 
     private final RedisTarget target;
     private final RescueSubject subject;
-    private int crashes;
+    private final CrashSweep sweep = new CrashSweep();
 
     CrashInjection(RedisTarget target, RescueSubject subject) {
         this.target = target;
@@ -48,29 +49,15 @@ final class CrashInjection {
     }
 
     int crashesInjected() {
-        return crashes;
+        return sweep.crashesInjected();
     }
 
     List<String> run(List<Scenario> scenarios) throws InterruptedException {
-        List<String> problems = new ArrayList<>();
-        for (Scenario scenario : scenarios) {
-            List<RescueTask>[] reference = referenceStates(scenario);
-            for (int k = 1; k <= MAX_COMMANDS; k++) {
-                Outcome outcome = crashAt(scenario, k, reference[0], reference[1]);
-                if (outcome.problem != null) {
-                    problems.add(scenario.name() + ", crash after command " + k + ": " + outcome.problem);
-                    break;
-                }
-                if (!outcome.tripped) {
-                    break;
-                }
-                crashes++;
-            }
-        }
-        return problems;
-    }
-
-    private record Outcome(boolean tripped, String problem) {
+        Map<Scenario, List<RescueTask>[]> references = new IdentityHashMap<>(); // once per scenario, not per k
+        return sweep.run(scenarios, Scenario::name, MAX_COMMANDS, (scenario, k) -> {
+            List<RescueTask>[] reference = references.computeIfAbsent(scenario, this::referenceStates);
+            return crashAt(scenario, k, reference[0], reference[1]);
+        });
     }
 
     /** The stored tasks before and after the operation, when nothing crashes. */
@@ -92,18 +79,15 @@ final class CrashInjection {
         ManualClock clock = new ManualClock(HistoryRunner.START_MILLIS);
         try (RescuePort healthy = subject.connect(target.host(), target.port(), clock, scenario.worker())) {
             RescueTask claim = scenario.setup().build(healthy, clock);
-            boolean tripped;
-            try (CrashingProxy proxy = new CrashingProxy(target.host(), target.port(), k)) {
-                try (RescuePort doomed = subject.connect("127.0.0.1", proxy.port(), clock, scenario.worker())) {
+            Outcome cut = CrashSweep.cutAfter(target, k, port -> {
+                try (RescuePort doomed = subject.connect("127.0.0.1", port, clock, scenario.worker())) {
                     scenario.operation().run(doomed, claim);
-                } catch (RuntimeException expectedWhenCut) {
-                    if (!proxy.tripped()) {
-                        return new Outcome(false, "failed without a crash: " + expectedWhenCut);
-                    }
                 }
-                proxy.awaitServerDone();
-                tripped = proxy.tripped();
+            });
+            if (cut.problem() != null) {
+                return cut;
             }
+            boolean tripped = cut.tripped();
             List<RescueTask> actual = healthy.list();
             if (!actual.equals(before) && !actual.equals(after)
                     && !(scenario.discards() && actual.equals(withoutSuppressed(before)))) {
