@@ -24,28 +24,37 @@ final class FunctionLuaState {
 
     private final Globals runtime;
     private final LuaTable loadApi;
-    private final LuaTable meta = new LuaTable();
+    private final ReadOnlyTables.ReadOnlyTable meta;
     // A Globals (not a plain table) so that luaj runs the library's closures with the runtime's hook and error
-    // function: luaj only calls hooks for closures whose environment is a Globals.
-    private final Globals env = new Globals();
+    // function: luaj only calls hooks for closures whose environment is a Globals. Sealed, as every table
+    // library code can reach: nothing a function does may outlive it but data.
+    private final ReadOnlyTables.SealedGlobals env = new ReadOnlyTables.SealedGlobals();
     private Map<String, LibraryFunction> registering;
     private String registeringLibrary;
 
     FunctionLuaState(Globals runtime) {
         this.runtime = runtime;
         this.loadApi = strict(loadGlobals());
-        meta.rawset("__index", runtime);
-        meta.rawset("__newindex", new VarArgFunction() {
+        LuaTable entries = new LuaTable();
+        entries.rawset("__index", runtime);
+        entries.rawset("__newindex", new VarArgFunction() {
             @Override
             public Varargs invoke(Varargs args) {
                 throw ScriptError.positioned("Attempt to modify a readonly table");
             }
         });
+        meta = new ReadOnlyTables.ReadOnlyTable(entries);
         env.setmetatable(meta);
+        env.seal();
         env.debuglib = runtime.debuglib;
         env.running = runtime.running;
         env.compiler = runtime.compiler;
         env.loader = runtime.loader;
+    }
+
+    /** The runtime state functions run in (with the full sandbox and its hook). */
+    Globals runtime() {
+        return runtime;
     }
 
     /**
@@ -63,7 +72,9 @@ final class FunctionLuaState {
         Map<String, LibraryFunction> functions = new LinkedHashMap<>();
         registering = functions;
         registeringLibrary = library;
-        meta.rawset("__index", loadApi);
+        meta.replace(LuaValue.INDEX, loadApi);
+        ScriptHook hook = ScriptHook.of(runtime);
+        hook.begin();
         try {
             chunk.call();
         } catch (LuaError e) {
@@ -72,8 +83,9 @@ final class FunctionLuaState {
         } catch (StackOverflowError e) {
             throw new RedisError("ERR Error registering functions: ERR stack overflow");
         } finally {
+            hook.end();
             registering = null;
-            meta.rawset("__index", runtime);
+            meta.replace(LuaValue.INDEX, runtime);
         }
         return functions;
     }
@@ -100,7 +112,7 @@ final class FunctionLuaState {
                 return LuaValue.NONE;
             }
         });
-        LuaTable full = (LuaTable) runtime.rawget("redis").getmetatable().rawget("__index");
+        LuaTable full = (LuaTable) runtime.rawget("redis");
         for (String name : new String[] {"log", "LOG_DEBUG", "LOG_VERBOSE", "LOG_NOTICE", "LOG_WARNING",
             "REDIS_VERSION", "REDIS_VERSION_NUM"}) {
             redis.rawset(name, full.rawget(name));
@@ -112,7 +124,6 @@ final class FunctionLuaState {
 
     /** A read-only view of a table where reading a missing name is an error, as Redis's protected tables. */
     private static LuaTable strict(LuaTable table) {
-        LuaTable view = new LuaTable();
         LuaTable m = new LuaTable();
         m.rawset("__index", new TwoArgFunction() {
             @Override
@@ -131,7 +142,6 @@ final class FunctionLuaState {
                 throw ScriptError.positioned("Attempt to modify a readonly table");
             }
         });
-        view.setmetatable(m);
-        return view;
+        return new ReadOnlyTables.ReadOnlyTable(new LuaTable(), new ReadOnlyTables.ReadOnlyTable(m));
     }
 }

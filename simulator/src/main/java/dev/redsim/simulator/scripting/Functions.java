@@ -219,7 +219,7 @@ public final class Functions {
         }
         byte[][] args = ctx.args();
         int firstArg = 3 + (int) numkeys;
-        scripting.execute(ctx, function.callback(), LuaValue.varargsOf(strings(args, 3, firstArg),
+        scripting.execute(ctx, lua().runtime(), function.callback(), LuaValue.varargsOf(strings(args, 3, firstArg),
                 strings(args, firstArg, args.length)), function.name(), FunctionLuaState.CHUNK,
                 readOnlyCommand || function.noWrites());
     }

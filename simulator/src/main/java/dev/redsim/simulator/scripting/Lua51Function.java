@@ -162,7 +162,7 @@ final class Lua51Function extends LibFunction {
     }
 
     private CallSite callSite() {
-        ScriptHook hook = ScriptCarrier.hookOr(globals.debuglib instanceof ScriptHook own ? own : null);
+        ScriptHook hook = RunningHook.orElse(globals.debuglib instanceof ScriptHook own ? own : null);
         try {
             if (hook != null) {
                 return hook.callSite(this);

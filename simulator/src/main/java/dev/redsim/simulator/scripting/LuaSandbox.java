@@ -27,6 +27,7 @@ final class LuaSandbox {
     }
 
     static Globals create(LuaTable redisApi, RedisRand48 random) {
+        StringMetatable.install(); // before luaj's StringLib would install a writable one of its own
         ReadOnlyTables.SealedGlobals g = new ReadOnlyTables.SealedGlobals();
         g.load(new JseBaseLib());
         g.load(new org.luaj.vm2.lib.PackageLib()); // the libraries register in package.loaded
@@ -43,6 +44,7 @@ final class LuaSandbox {
         g.rawset("_VERSION", LuaValue.valueOf("Lua 5.1"));
         addLua51Names(g);
         replaceBaseFunctions(g);
+        installGetmetatable(g);
         installRandom((LuaTable) g.rawget("math"), random);
         installWrap((LuaTable) g.rawget("coroutine"));
         Lua51Table.install((LuaTable) g.rawget("table"));
@@ -50,7 +52,7 @@ final class LuaSandbox {
         ((LuaTable) g.rawget("string")).rawset("format", new Lua51Format());
         Lua51Signatures.install(g);
         ScriptLibraries.install(g);
-        g.rawset("redis", readOnlyView(redisApi));
+        g.rawset("redis", new ReadOnlyTables.ReadOnlyTable(redisApi));
         g.rawset("__redis__err__handler", new OneArgFunction() {
             @Override
             public LuaValue call(LuaValue error) {
@@ -62,8 +64,6 @@ final class LuaSandbox {
             "bit"}) {
             g.rawset(library, new ReadOnlyTables.ReadOnlyTable((LuaTable) g.rawget(library)));
         }
-        // s:len() finds string functions through luaj's one string metatable: let it lead to the sealed table
-        ((LuaTable) LuaString.s_metatable).rawset(LuaValue.INDEX, g.rawget("string"));
         protect(g);
         g.seal();
         return g;
@@ -258,21 +258,6 @@ final class LuaSandbox {
         });
     }
 
-    /** A table scripts can read but not change (Redis 7.0 makes its library tables read-only). */
-    private static LuaTable readOnlyView(LuaTable table) {
-        LuaTable view = new LuaTable();
-        LuaTable meta = new LuaTable();
-        meta.rawset("__index", table);
-        meta.rawset("__newindex", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                throw ScriptError.positioned("Attempt to modify a readonly table");
-            }
-        });
-        view.setmetatable(meta);
-        return view;
-    }
-
     /** Redis 7.0 makes the globals read-only and reading an unknown global an error. */
     private static void protect(Globals g) {
         LuaTable meta = new LuaTable();
@@ -289,7 +274,29 @@ final class LuaSandbox {
                 throw ScriptError.positioned("Attempt to modify a readonly table");
             }
         });
-        g.setmetatable(meta);
+        g.setmetatable(new ReadOnlyTables.ReadOnlyTable(meta));
+    }
+
+    /**
+     * getmetatable('') answers this state's own sealed string metatable ({__index = string}), as Redis's does;
+     * the metatable luaj really uses for strings is one per JVM ({@link StringMetatable}).
+     */
+    private static void installGetmetatable(Globals g) {
+        LuaValue getmetatable = g.rawget("getmetatable");
+        g.rawset("getmetatable", new OneArgFunction() {
+            private LuaTable stringMeta;
+
+            @Override
+            public LuaValue call(LuaValue value) {
+                if (value.type() != LuaValue.TSTRING) {
+                    return getmetatable.call(value);
+                }
+                if (stringMeta == null) { // built on first use: the sealed string table exists only at the end
+                    stringMeta = ReadOnlyTables.of(LuaValue.INDEX, g.rawget("string"));
+                }
+                return stringMeta;
+            }
+        });
     }
 
     static LuaString text(String s) {

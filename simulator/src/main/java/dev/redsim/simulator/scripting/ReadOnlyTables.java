@@ -17,6 +17,13 @@ final class ReadOnlyTables {
     private ReadOnlyTables() {
     }
 
+    /** A sealed table of one entry (a metatable such as {__index = string}). */
+    static ReadOnlyTable of(LuaValue key, LuaValue value) {
+        LuaTable source = new LuaTable();
+        source.rawset(key, value);
+        return new ReadOnlyTable(source);
+    }
+
     /** A write by Lua code (t.k = v) names the script line; one by a C function (rawset...) does not. */
     private static void refuseWhenSealed(boolean sealed, boolean byLuaCode) {
         if (sealed) {
@@ -73,10 +80,23 @@ final class ReadOnlyTables {
         private final boolean sealed;
 
         ReadOnlyTable(LuaTable source) {
+            this(source, null);
+        }
+
+        /** A sealed copy of {@code source} with a (sealed) metatable of its own. */
+        ReadOnlyTable(LuaTable source, LuaTable metatable) {
             for (Varargs e = source.next(LuaValue.NIL); !e.arg1().isnil(); e = source.next(e.arg1())) {
                 super.rawset(e.arg1(), e.arg(2));
             }
+            if (metatable != null) {
+                super.setmetatable(metatable);
+            }
             sealed = true;
+        }
+
+        /** For the simulator's own code only (a library load switches what its globals lead to). */
+        void replace(LuaValue key, LuaValue value) {
+            super.rawset(key, value);
         }
 
         @Override

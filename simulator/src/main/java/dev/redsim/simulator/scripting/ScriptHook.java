@@ -5,6 +5,7 @@ import org.luaj.vm2.Lua;
 import org.luaj.vm2.LuaClosure;
 import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaFunction;
+import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Prototype;
 import org.luaj.vm2.Varargs;
@@ -30,9 +31,10 @@ final class ScriptHook extends DebugLib {
     private static final int MAX_DEPTH = 20_000;
 
     private final ScriptRunner runner;
+    private final Globals globals;
     private int countdown = CHECK_EVERY;
     private int depth;
-    private ScriptExecution counted; // the script depth counts frames of; a new script starts from zero
+    private Thread mainThread; // the thread the running script started on; others run its coroutines
     // The call stack as the hook sees it, for naming functions in argument errors (Lua's getfuncname):
     // per depth the running closure (null for a C function such as pcall), its registers and current pc.
     // Entries above depth are left as they were: the one just above is the frame a tail call came from.
@@ -43,12 +45,13 @@ final class ScriptHook extends DebugLib {
     private boolean coroutineFrames;
     private int tailCaller; // the depth of the frame that just ended in "return f(...)", while f runs; else 0
 
-    private ScriptHook(ScriptRunner runner) {
+    private ScriptHook(ScriptRunner runner, Globals globals) {
         this.runner = runner;
+        this.globals = globals;
     }
 
     static void install(Globals globals, ScriptRunner runner) {
-        globals.debuglib = new ScriptHook(runner);
+        globals.debuglib = new ScriptHook(runner, globals);
         ScriptHook hook = (ScriptHook) globals.debuglib;
         globals.running.errorfunc = new OneArgFunction() {
             @Override
@@ -59,6 +62,33 @@ final class ScriptHook extends DebugLib {
         };
     }
 
+    /** The hook of a Lua state, which every state scripts run in has. */
+    static ScriptHook of(Globals globals) {
+        return (ScriptHook) globals.debuglib;
+    }
+
+    /**
+     * A script (or a library's load) starts on the calling thread: call depth from zero, no coroutine yet, and
+     * this state bound to the thread for the library functions that need it ({@link RunningHook}).
+     */
+    void begin() {
+        depth = 0;
+        tailCaller = 0;
+        coroutineFrames = false;
+        mainThread = Thread.currentThread();
+        RunningHook.bind(this);
+    }
+
+    /** The script ended (however): the thread no longer runs this state's code. */
+    void end() {
+        RunningHook.unbind();
+    }
+
+    /** This state's string library, where s:method() looks methods up. */
+    LuaTable stringLibrary() {
+        return (LuaTable) globals.rawget("string");
+    }
+
     @Override
     public void onCall(LuaFunction f) {
         enter(null, null);
@@ -66,16 +96,7 @@ final class ScriptHook extends DebugLib {
 
     @Override
     public void onCall(LuaClosure c, Varargs varargs, LuaValue[] stack) {
-        ScriptExecution execution = runner.current();
-        if (execution != counted) {
-            counted = execution;
-            depth = 0;
-            coroutineFrames = false;
-            if (Thread.currentThread() instanceof ScriptCarrier carrier) {
-                carrier.activeHook(this);
-            }
-        }
-        if (!(Thread.currentThread() instanceof ScriptCarrier)) {
+        if (Thread.currentThread() != mainThread) {
             coroutineFrames = true; // luaj runs coroutines on threads of their own, interleaving their frames
         }
         if (depth + 1 > MAX_DEPTH) {
@@ -236,7 +257,7 @@ final class ScriptHook extends DebugLib {
      * Redis. Lua 5.1 raises it at that return, naming the variable; luaj has neither.
      */
     static LuaError withNames(Globals globals, LuaError error) {
-        ScriptHook hook = ScriptCarrier.hookOr(globals.debuglib instanceof ScriptHook own ? own : null);
+        ScriptHook hook = RunningHook.orElse(globals.debuglib instanceof ScriptHook own ? own : null);
         if (hook == null || error.getClass() != LuaError.class) {
             return error;
         }

@@ -28,7 +28,7 @@ final class ScriptThread {
     private volatile boolean stopped;
 
     ScriptThread(String name) {
-        thread = new ScriptCarrier(this::loop, name, STACK_BYTES);
+        thread = new Thread(null, this::loop, name, STACK_BYTES);
         thread.setDaemon(true);
         thread.start();
     }

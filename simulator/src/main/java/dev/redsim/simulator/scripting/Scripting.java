@@ -148,7 +148,7 @@ public final class Scripting {
         byte[][] args = ctx.args();
         LuaSandbox.setScriptGlobal(g, "KEYS", strings(args, 3, 3 + numkeys));
         LuaSandbox.setScriptGlobal(g, "ARGV", strings(args, 3 + numkeys, args.length));
-        execute(ctx, script.function(), LuaValue.NONE, script.sha(), CHUNK, readOnly);
+        execute(ctx, g, script.function(), LuaValue.NONE, script.sha(), CHUNK, readOnly);
     }
 
     /**
@@ -156,7 +156,8 @@ public final class Scripting {
      * the calling client and writes its reply; errors name {@code name} (the SHA1 or the function) and the
      * {@code chunk} the code was loaded as.
      */
-    void execute(CommandContext ctx, LuaValue body, Varargs callArgs, String name, String chunk, boolean readOnly) {
+    void execute(CommandContext ctx, Globals state, LuaValue body, Varargs callArgs, String name, String chunk,
+            boolean readOnly) {
         globals();
         ClientConnection caller = ctx.client();
         scriptClient.db(caller.db());
@@ -164,14 +165,18 @@ public final class Scripting {
         current = run;
         // On the script thread (ScriptRunner); the engine waits, or goes busy when the script runs long.
         engine.scriptRunner().run(ctx, CHUNK.equals(chunk), () -> run.wrote, () -> {
+            ScriptHook hook = ScriptHook.of(state);
+            hook.begin();
             try {
                 LuaValue result = body.invoke(callArgs).arg1();
                 LuaToReply.write(caller.reply(), result, run.resp);
             } catch (LuaError e) {
-                LuaError named = ScriptHook.withNames(globals, e);
+                LuaError named = ScriptHook.withNames(state, e);
                 throw new RedisError(ScriptErrors.runtime(named, name, chunk, TailCalls.lastPosition(body, chunk)));
             } catch (StackOverflowError e) {
                 throw new RedisError("ERR " + chunk + ": stack overflow script: " + name + ", on @" + chunk + ":?.");
+            } finally {
+                hook.end();
             }
         }, () -> current = null);
     }
