@@ -42,6 +42,8 @@ import java.util.concurrent.TimeUnit;
  * }</pre>
  */
 public final class RedisSimulator implements AutoCloseable {
+    private static final long CLOSE_WAIT_SECONDS = 5;
+
     private final Engine engine;
     private final TimeSource time;
     private final EventLoopGroup group;
@@ -65,6 +67,9 @@ public final class RedisSimulator implements AutoCloseable {
             config.setInternal(name, value);
         });
         this.engine = new Engine(config, time, b.databases);
+        if (b.scriptMemoryLimit > 0) {
+            engine.scriptRunner().memory().limit(b.scriptMemoryLimit);
+        }
         boolean epoll = Epoll.isAvailable();
         DefaultThreadFactory threads = new DefaultThreadFactory("redsim-engine", true);
         this.group = epoll ? new EpollEventLoopGroup(1, threads) : new NioEventLoopGroup(1, threads);
@@ -197,9 +202,10 @@ public final class RedisSimulator implements AutoCloseable {
     /** Closes the listening socket and every connection, and stops the engine thread. */
     @Override
     public void close() {
-        serverChannel.close().syncUninterruptibly();
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-        engine.scriptRunner().shutdown();
+        engine.scriptRunner().shutdown(); // first: a running script holds the engine thread until it stops
+        serverChannel.close().awaitUninterruptibly(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+        // bounded: a stop (SIGTERM in the CLI) must come through whatever a client left the engine doing
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
     }
 
     /** Options for a simulator; defaults: 127.0.0.1, a free port, no password, system clock, 16 databases. */
@@ -209,6 +215,7 @@ public final class RedisSimulator implements AutoCloseable {
         private String password;
         private Clock clock = Clock.systemUTC();
         private int databases = 16;
+        private long scriptMemoryLimit;
         private final java.util.Map<String, String> parameters = new java.util.LinkedHashMap<>();
 
         public Builder port(int port) {
@@ -233,6 +240,18 @@ public final class RedisSimulator implements AutoCloseable {
         /** The clock the simulator follows (time control then moves relative to it). */
         public Builder clock(Clock clock) {
             this.clock = clock;
+            return this;
+        }
+
+        /**
+         * The heap one Lua script may add (default: a quarter of the JVM's maximum heap). A script that needs more
+         * fails with "not enough memory", as Redis's Lua does when its allocator fails, and the server goes on.
+         */
+        public Builder scriptMemoryLimit(long bytes) {
+            if (bytes <= 0) {
+                throw new IllegalArgumentException("script memory limit must be positive: " + bytes);
+            }
+            this.scriptMemoryLimit = bytes;
             return this;
         }
 

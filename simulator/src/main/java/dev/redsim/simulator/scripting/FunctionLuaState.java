@@ -21,6 +21,8 @@ import java.util.Map;
  */
 final class FunctionLuaState {
     static final String CHUNK = "user_function";
+    /** Redis 7.0 stops a library's load code after 500 ms (function_lua.c, LOAD_TIMEOUT_MS). */
+    private static final long LOAD_TIMEOUT_NANOS = 500_000_000L;
 
     private final Globals runtime;
     private final LuaTable loadApi;
@@ -74,7 +76,7 @@ final class FunctionLuaState {
         registeringLibrary = library;
         meta.replace(LuaValue.INDEX, loadApi);
         ScriptHook hook = ScriptHook.of(runtime);
-        hook.begin();
+        hook.beginLoad(LOAD_TIMEOUT_NANOS);
         try {
             chunk.call();
         } catch (LuaError e) {
@@ -82,6 +84,9 @@ final class FunctionLuaState {
             throw new RedisError("ERR Error registering functions: " + message);
         } catch (StackOverflowError e) {
             throw new RedisError("ERR Error registering functions: ERR stack overflow");
+        } catch (OutOfMemoryError e) {
+            hook.memory().exhaustedByJvm();
+            throw new RedisError("ERR Error registering functions: " + ScriptMemory.NOT_ENOUGH_MEMORY);
         } finally {
             hook.end();
             registering = null;

@@ -102,6 +102,7 @@ final class Lua51Strings {
         if (total > Integer.MAX_VALUE - 16 || total / n != text.m_length) {
             throw ScriptError.unpositioned("not enough memory");
         }
+        ScriptMemory.reserveInRunningScript(total);
         byte[] out = new byte[(int) total];
         for (int k = 0; k < n; k++) {
             text.copyInto(0, out, k * text.m_length, text.m_length);

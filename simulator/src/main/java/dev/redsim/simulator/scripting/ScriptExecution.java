@@ -54,6 +54,7 @@ public final class ScriptExecution {
     private boolean paused; // guarded by monitor
     private boolean finished; // guarded by monitor
     private boolean completed; // engine thread only
+    private final Runnable completeTask = this::complete; // made up front: the hand-back must not need the heap
 
     ScriptExecution(ClientConnection caller, boolean eval, BooleanSupplier wrote, Runnable body, byte[][] command) {
         this.caller = caller;
@@ -95,16 +96,35 @@ public final class ScriptExecution {
 
     // ---- script thread ----
 
-    /** The job the script thread runs: the body, then the hand-back of its outcome. */
+    /**
+     * The job the script thread runs: the body, then the hand-back of its outcome, which happens whatever way the
+     * body ends (OutOfMemoryError and StackOverflowError included): the engine must never wait for a script that
+     * is gone.
+     */
     void runOnScriptThread() {
         try {
             body.run();
         } catch (RedisError e) {
             failure = e;
-        } catch (RuntimeException | Error bug) {
-            bug.printStackTrace();
-            failure = new RedisError("ERR redsim internal error in script: " + bug);
+        } catch (Throwable bug) {
+            failure = internalError(bug);
+        } finally {
+            handBack();
         }
+    }
+
+    private static RedisError internalError(Throwable bug) {
+        try {
+            bug.printStackTrace();
+            return new RedisError("ERR redsim internal error in script: " + bug);
+        } catch (Throwable again) { // the heap may still be short while the error unwinds
+            return INTERNAL_ERROR;
+        }
+    }
+
+    private static final RedisError INTERNAL_ERROR = new RedisError("ERR redsim internal error in script");
+
+    private void handBack() {
         if (state.compareAndSet(RUNNING, DONE)) {
             if (engineParked) {
                 LockSupport.unpark(engineThread);
@@ -116,7 +136,7 @@ public final class ScriptExecution {
             monitor.notifyAll();
         }
         try {
-            eventLoop.execute(this::complete);
+            eventLoop.execute(completeTask);
         } catch (RejectedExecutionException stopping) {
             // the server shut down while the script ran: nobody is left to reply to
         }

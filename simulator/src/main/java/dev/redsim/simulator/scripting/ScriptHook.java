@@ -35,6 +35,7 @@ final class ScriptHook extends DebugLib {
     private int countdown = CHECK_EVERY;
     private int depth;
     private Thread mainThread; // the thread the running script started on; others run its coroutines
+    private long loadDeadline; // System.nanoTime() past which a library's load fails; 0 when no load runs
     // The call stack as the hook sees it, for naming functions in argument errors (Lua's getfuncname):
     // per depth the running closure (null for a C function such as pcall), its registers and current pc.
     // Entries above depth are left as they were: the one just above is the frame a tail call came from.
@@ -76,11 +77,25 @@ final class ScriptHook extends DebugLib {
         tailCaller = 0;
         coroutineFrames = false;
         mainThread = Thread.currentThread();
+        loadDeadline = 0;
+        countdown = CHECK_EVERY;
+        runner.memory().start();
         RunningHook.bind(this);
+    }
+
+    /** A library's code starts to load (FUNCTION LOAD): it fails once it has run {@code limitNanos}, as in Redis. */
+    void beginLoad(long limitNanos) {
+        begin();
+        loadDeadline = System.nanoTime() + limitNanos;
+    }
+
+    ScriptMemory memory() {
+        return runner.memory();
     }
 
     /** The script ended (however): the thread no longer runs this state's code. */
     void end() {
+        loadDeadline = 0;
         RunningHook.unbind();
     }
 
@@ -133,19 +148,42 @@ final class ScriptHook extends DebugLib {
         pcs[depth] = pc;
         tailCaller = 0; // this frame runs again: no tail call of a returned frame is in progress
         LuaClosure closure = closures[depth];
-        if (closure != null && !coroutineFrames
-                && Lua.GET_OPCODE(closure.p.code[pc]) == Lua.OP_TAILCALL) {
-            failUncallableTailCall(closure.p.code[pc]);
+        if (closure != null && !coroutineFrames) {
+            int op = Lua.GET_OPCODE(closure.p.code[pc]);
+            if (op == Lua.OP_TAILCALL) {
+                failUncallableTailCall(closure.p.code[pc]);
+            } else if (op == Lua.OP_CONCAT) {
+                runner.memory().check(); // s = s .. s doubles: a thousand of them would outrun any heap
+            }
         }
         if (--countdown > 0) {
             return;
         }
+        countdown = CHECK_EVERY;
+        checkpoint();
+    }
+
+    /** Every few instructions: the load time limit, the memory bound, then a pause or kill of a busy script. */
+    private void checkpoint() {
+        if (loadDeadline != 0 && System.nanoTime() - loadDeadline > 0) {
+            countdown = 1; // as Redis's load hook, from now on at every instruction: no pcall can go on
+            throw ScriptError.redis(LOAD_TIMEOUT);
+        }
+        ScriptMemory memory = runner.memory();
+        if (memory.exhausted()) {
+            countdown = 1;
+        }
+        memory.check();
         ScriptExecution execution = runner.current();
-        countdown = execution != null && execution.killed() ? 1 : CHECK_EVERY; // once killed, no pcall can go on
         if (execution != null) {
+            if (execution.killed()) {
+                countdown = 1; // once killed, no pcall can go on
+            }
             execution.checkpoint();
         }
     }
+
+    static final String LOAD_TIMEOUT = "ERR FUNCTION LOAD timeout";
 
     /**
      * luaj makes "return f(...)" after its function has returned, so calling a non-function there would fail

@@ -18,6 +18,7 @@ import java.util.function.BooleanSupplier;
  */
 public final class ScriptRunner {
     private final Engine engine;
+    private final ScriptMemory memory = new ScriptMemory();
     private ScriptThread thread;
     private volatile ScriptExecution current;
 
@@ -28,6 +29,16 @@ public final class ScriptRunner {
     /** Makes a Lua state's scripts pausable and killable; every Lua state scripts run in needs it. */
     public void installHook(Globals globals) {
         ScriptHook.install(globals, this);
+    }
+
+    /** The memory bound every script of this server runs under. */
+    public ScriptMemory memory() {
+        return memory;
+    }
+
+    /** Whether a script runs now (any thread; for tests that must wait for one to start). */
+    public boolean scriptRunning() {
+        return current != null;
     }
 
     /** The script running now (read by the instruction hook on the script thread). */
@@ -95,8 +106,15 @@ public final class ScriptRunner {
         return caller.channel().eventLoop();
     }
 
-    /** Stops the script thread (server shutdown); a running script is abandoned. */
+    /**
+     * Server shutdown: a running script stops at its next checkpoint, whatever it wrote (as SHUTDOWN NOSAVE ends an
+     * unkillable one), so that the engine thread it holds can stop; then the script thread ends. Any thread.
+     */
     public void shutdown() {
+        ScriptExecution running = current;
+        if (running != null) {
+            running.kill();
+        }
         if (thread != null) {
             thread.stop();
         }

@@ -54,7 +54,11 @@ final class ScriptThread {
                 return;
             }
             job = null;
-            next.run();
+            try {
+                next.run();
+            } catch (Throwable leaked) { // a job hands its outcome back itself; this thread must outlive any job
+                leaked.printStackTrace();
+            }
         }
     }
 

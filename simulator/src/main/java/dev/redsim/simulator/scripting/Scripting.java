@@ -171,14 +171,25 @@ public final class Scripting {
                 LuaValue result = body.invoke(callArgs).arg1();
                 LuaToReply.write(caller.reply(), result, run.resp);
             } catch (LuaError e) {
+                if (hook.memory().exhausted()) {
+                    throw outOfMemory(name);
+                }
                 LuaError named = ScriptHook.withNames(state, e);
                 throw new RedisError(ScriptErrors.runtime(named, name, chunk, TailCalls.lastPosition(body, chunk)));
             } catch (StackOverflowError e) {
                 throw new RedisError("ERR " + chunk + ": stack overflow script: " + name + ", on @" + chunk + ":?.");
+            } catch (OutOfMemoryError e) { // the script's values are unreachable now: the heap is back
+                hook.memory().exhaustedByJvm();
+                throw outOfMemory(name);
             } finally {
                 hook.end();
             }
         }, () -> current = null);
+    }
+
+    /** Lua's memory error has no position: Redis words it as any error that is no table (luaCallFunction). */
+    private static RedisError outOfMemory(String name) {
+        return new RedisError("ERR Error running script " + name + ", " + ScriptMemory.NOT_ENOUGH_MEMORY);
     }
 
     private static LuaTable strings(byte[][] args, int from, int to) {

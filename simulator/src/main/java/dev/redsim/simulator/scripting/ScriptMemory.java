@@ -1,0 +1,104 @@
+package dev.redsim.simulator.scripting;
+
+/**
+ * The memory bound of scripts. Redis's Lua fails with "not enough memory" when its allocator does; a JVM that runs
+ * out of heap fails every thread at once (the engine and Netty among them), so scripts get a bound of their own,
+ * well below the heap: the heap a script has added since it started may not pass {@link #limitBytes}.
+ *
+ * <p>Cheap by design, since it runs inside the script's instruction hook: the used heap is read every few
+ * instructions and before every concatenation (a doubling loop would otherwise outrun the checks); only when the
+ * growth looks too big does a full collection tell live data from garbage, so a script that churns garbage is not
+ * failed for it. Functions that build one big value at once (string.rep) ask {@link #reserve} first. Once a script
+ * has failed for memory it keeps failing at every check, so pcall cannot hold on to it.
+ */
+public final class ScriptMemory {
+    /** Scripts may take a quarter of the heap: the rest is for the data, the clients and their buffers. */
+    private static final long DEFAULT_LIMIT = Runtime.getRuntime().maxMemory() / 4;
+
+    private long limitBytes = DEFAULT_LIMIT;
+    private long baseline;
+    private long trigger;
+    private volatile boolean exhausted;
+
+    /** Sets the bound (RedisSimulator.Builder.scriptMemoryLimit). */
+    public void limit(long bytes) {
+        if (bytes <= 0) {
+            throw new IllegalArgumentException("script memory limit must be positive: " + bytes);
+        }
+        limitBytes = bytes;
+    }
+
+    long limitBytes() {
+        return limitBytes;
+    }
+
+    /** A script starts: growth counts from the heap in use now. */
+    void start() {
+        baseline = used();
+        trigger = baseline + limitBytes;
+        exhausted = false;
+    }
+
+    /** Whether the running script was failed for memory. */
+    boolean exhausted() {
+        return exhausted;
+    }
+
+    /** Fails the script when what it holds passes the bound (a collection decides when the heap looks full). */
+    void check() {
+        if (exhausted) {
+            throw outOfMemory();
+        }
+        if (used() > trigger) {
+            collectAndDecide();
+        }
+    }
+
+    /** Before building a value of {@code bytes} at once: fails at once when it could not fit in the bound. */
+    void reserve(long bytes) {
+        check();
+        if (bytes > limitBytes || used() + bytes > trigger && liveGrowth() + bytes > limitBytes) {
+            exhausted = true;
+            throw outOfMemory();
+        }
+    }
+
+    /** {@link #reserve} for the script running on the calling thread (library functions know no state). */
+    static void reserveInRunningScript(long bytes) {
+        ScriptHook hook = RunningHook.orElse(null);
+        if (hook != null) {
+            hook.memory().reserve(bytes);
+        }
+    }
+
+    /** Turns a JVM OutOfMemoryError met inside a script into the script's own failure. */
+    void exhaustedByJvm() {
+        exhausted = true;
+    }
+
+    private void collectAndDecide() {
+        long growth = liveGrowth();
+        if (growth > limitBytes) {
+            exhausted = true;
+            throw outOfMemory();
+        }
+        // next look after the script could have reached the bound again, but not in ever smaller steps
+        trigger = used() + Math.max(limitBytes - growth, limitBytes / 8);
+    }
+
+    private long liveGrowth() {
+        System.gc(); // rare: only when the heap grew by about the bound since the script started or last looked
+        return used() - baseline;
+    }
+
+    private static long used() {
+        Runtime runtime = Runtime.getRuntime();
+        return runtime.totalMemory() - runtime.freeMemory();
+    }
+
+    private static ScriptError outOfMemory() {
+        return ScriptError.unpositioned(NOT_ENOUGH_MEMORY);
+    }
+
+    static final String NOT_ENOUGH_MEMORY = "not enough memory";
+}
