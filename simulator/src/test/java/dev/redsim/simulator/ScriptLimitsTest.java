@@ -3,6 +3,8 @@ package dev.redsim.simulator;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -57,6 +59,26 @@ class ScriptLimitsTest {
             // five times the bound in all, never more than one megabyte alive
             assertThat(client.call("EVAL \"local n = 0 for i = 1, 320 do local s = string.rep('z', 1e6) .. i "
                     + "n = n + 1 end return n\" 0")).isEqualTo(":320");
+        }
+    }
+
+    @Test
+    void coroutinesNestBoundedAndLeaveNoThreadsBehind() throws IOException {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        try (RedisSimulator redis = RedisSimulator.start(); TinyClient client = new TinyClient(redis)) {
+            assertThat(client.call("EVAL \"return 1\" 0")).isEqualTo(":1"); // the Lua state and script thread exist
+            int before = threads.getThreadCount();
+            // a self-resuming script: Lua stops it 200 C levels deep (luaj made a thread per level, without end)
+            assertThat(client.call("EVAL \"local n = 0 local function f() n = n + 1 "
+                    + "coroutine.resume(coroutine.create(f)) end f() return n\" 0")).isEqualTo(":200");
+            assertThat(client.call("EVAL \"local cos = {} for i = 1, 2000 do local co = coroutine.create("
+                    + "function() coroutine.yield(i) end) coroutine.resume(co) cos[i] = co end return #cos\" 0"))
+                    .isEqualTo(":2000");
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (threads.getThreadCount() > before + 2 && System.nanoTime() < deadline) {
+                Thread.yield(); // the released coroutine threads end on their own, each at its interrupt
+            }
+            assertThat(threads.getThreadCount()).isLessThanOrEqualTo(before + 2);
         }
     }
 

@@ -46,7 +46,7 @@ final class LuaSandbox {
         replaceBaseFunctions(g);
         installGetmetatable(g);
         installRandom((LuaTable) g.rawget("math"), random);
-        installWrap((LuaTable) g.rawget("coroutine"));
+        Coroutines.install(g, (LuaTable) g.rawget("coroutine"));
         Lua51Table.install((LuaTable) g.rawget("table"));
         Lua51Strings.install(g, (LuaTable) g.rawget("string"));
         ((LuaTable) g.rawget("string")).rawset("format", new Lua51Format());
@@ -59,7 +59,8 @@ final class LuaSandbox {
                 return error;
             }
         });
-        g.rawset("pcall", new Lua51Pcall(g.rawget("pcall")));
+        g.rawset("pcall", new Lua51Pcall(g, g.rawget("pcall")));
+        g.rawset("xpcall", CLevel.counted(g, "xpcall", g.rawget("xpcall")));
         for (String library : new String[] {"string", "table", "math", "coroutine", "cjson", "cmsgpack", "struct",
             "bit"}) {
             g.rawset(library, new ReadOnlyTables.ReadOnlyTable((LuaTable) g.rawget(library)));
@@ -193,30 +194,6 @@ final class LuaSandbox {
                     throw where == null ? ScriptError.unpositioned(text) : ScriptError.prefixed(where, text);
                 }
                 throw new org.luaj.vm2.LuaError(value);
-            }
-        });
-    }
-
-    /** coroutine.wrap's function re-raises a string error with the caller's position in front, as Lua 5.1's does. */
-    private static void installWrap(LuaTable coroutine) {
-        LuaValue wrap = coroutine.rawget("wrap");
-        coroutine.rawset("wrap", new OneArgFunction() {
-            @Override
-            public LuaValue call(LuaValue body) {
-                LuaValue wrapped = wrap.call(body);
-                return new VarArgFunction() {
-                    @Override
-                    public Varargs invoke(Varargs args) {
-                        try {
-                            return wrapped.invoke(args);
-                        } catch (ScriptError e) {
-                            throw e.redisError() ? e : ScriptError.positioned(e.getMessage());
-                        } catch (org.luaj.vm2.LuaError e) {
-                            LuaValue m = e.getMessageObject();
-                            throw m != null && m.isstring() ? ScriptError.positioned(m.tojstring()) : e;
-                        }
-                    }
-                };
             }
         });
     }

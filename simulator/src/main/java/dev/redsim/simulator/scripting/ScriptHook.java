@@ -36,6 +36,8 @@ final class ScriptHook extends DebugLib {
     private int depth;
     private Thread mainThread; // the thread the running script started on; others run its coroutines
     private long loadDeadline; // System.nanoTime() past which a library's load fails; 0 when no load runs
+    private int cCalls; // Lua 5.1's nCcalls: nested protected calls and resumes; the script itself is one
+    private final java.util.List<Thread> coroutineThreads = new java.util.ArrayList<>();
     // The call stack as the hook sees it, for naming functions in argument errors (Lua's getfuncname):
     // per depth the running closure (null for a C function such as pcall), its registers and current pc.
     // Entries above depth are left as they were: the one just above is the frame a tail call came from.
@@ -79,6 +81,7 @@ final class ScriptHook extends DebugLib {
         mainThread = Thread.currentThread();
         loadDeadline = 0;
         countdown = CHECK_EVERY;
+        cCalls = 1;
         runner.memory().start();
         RunningHook.bind(this);
     }
@@ -96,7 +99,61 @@ final class ScriptHook extends DebugLib {
     /** The script ended (however): the thread no longer runs this state's code. */
     void end() {
         loadDeadline = 0;
+        releaseCoroutines();
         RunningHook.unbind();
+    }
+
+    /** Lua 5.1's LUAI_MAXCCALLS. */
+    private static final int MAX_C_CALLS = 200;
+    /** luaj's coroutines are threads: past this many in one script, a new one fails for memory. */
+    private static final int MAX_COROUTINE_THREADS = 10_000;
+
+    /** A protected call starts (luaD_call): false when it would be 200 C levels deep. */
+    boolean enterC() {
+        if (cCalls + 1 >= MAX_C_CALLS) {
+            return false;
+        }
+        cCalls++;
+        return true;
+    }
+
+    /** A resume starts (lua_resume): false when the resumer already is 200 C levels deep. */
+    boolean enterResume() {
+        if (cCalls >= MAX_C_CALLS) {
+            return false;
+        }
+        cCalls++;
+        return true;
+    }
+
+    void leaveC() {
+        cCalls--;
+    }
+
+    /** luaj started a coroutine of the running script on {@code thread}. */
+    void coroutineStarted(Thread thread) {
+        synchronized (coroutineThreads) {
+            if (coroutineThreads.size() >= MAX_COROUTINE_THREADS) {
+                throw ScriptError.unpositioned(ScriptMemory.NOT_ENOUGH_MEMORY);
+            }
+            coroutineThreads.add(thread);
+        }
+    }
+
+    /**
+     * The script ended: its suspended coroutines can never run again (nothing a script creates outlives it), so
+     * their threads end now; luaj's own clean-up waits for the garbage collector and a 5 s poll. A coroutine waits
+     * for its resume in Object.wait, which the interrupt turns into luaj's end of an orphaned coroutine.
+     */
+    private void releaseCoroutines() {
+        synchronized (coroutineThreads) {
+            for (Thread thread : coroutineThreads) {
+                if (thread != Thread.currentThread()) {
+                    thread.interrupt();
+                }
+            }
+            coroutineThreads.clear();
+        }
     }
 
     /** This state's string library, where s:method() looks methods up. */
