@@ -24,7 +24,9 @@ final class CompileErrors {
             return luajMessage;
         }
         int token = Integer.parseInt(m.group(1));
-        String text = token < 257 ? String.valueOf((char) token)
+        // luaX_token2str: a control character is named by its code
+        String text = token < 32 || token == 127 ? "char(" + token + ")"
+                : token < 257 ? String.valueOf((char) token)
                 : token - 257 < TOKENS.length ? TOKENS[token - 257] : m.group(2);
         return luajMessage.substring(0, m.start()) + "unexpected symbol near '" + text + "'";
     }

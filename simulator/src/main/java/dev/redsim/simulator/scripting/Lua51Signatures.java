@@ -18,7 +18,8 @@ final class Lua51Signatures {
             Map.entry("pairs", "t"), Map.entry("next", "t"), Map.entry("rawequal", "aa"),
             Map.entry("rawget", "ta"), Map.entry("rawset", "taa"), Map.entry("select", "n"),
             Map.entry("setmetatable", "tm"), Map.entry("tonumber", "aN"), Map.entry("tostring", "a"),
-            Map.entry("type", "a"), Map.entry("unpack", "tNN"), Map.entry("loadstring", "sS"));
+            Map.entry("type", "a"), Map.entry("unpack", "tNN"), Map.entry("loadstring", "sS"),
+            Map.entry("load", "fS"));
     private static final Map<String, String> STRING = Map.ofEntries(
             Map.entry("byte", "sNN"), Map.entry("char", "n*"), Map.entry("find", "ssN"), Map.entry("format", "s%"),
             Map.entry("gmatch", "ss"), Map.entry("gfind", "ss"), Map.entry("gsub", "ssrN"), Map.entry("len", "s"),

@@ -45,6 +45,8 @@ final class LuaSandbox {
         addLua51Names(g);
         replaceBaseFunctions(g);
         installGetmetatable(g);
+        ResultBounds.install(g);
+        Chunks.install(g);
         installRandom((LuaTable) g.rawget("math"), random);
         Coroutines.install(g, (LuaTable) g.rawget("coroutine"));
         Lua51Table.install((LuaTable) g.rawget("table"));
@@ -148,19 +150,6 @@ final class LuaSandbox {
             @Override
             public LuaValue call() {
                 return LuaValue.valueOf(Runtime.getRuntime().totalMemory() / 1024);
-            }
-        });
-        LuaValue load = g.rawget("load");
-        g.rawset("loadstring", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                LuaValue chunk = args.checkstring(1);
-                Varargs loaded = load.invoke(LuaValue.varargsOf(chunk, args.optvalue(2, chunk)));
-                if (loaded.arg1().isnil() && loaded.arg(2).isstring()) { // a compile error, in Lua 5.1's words
-                    return LuaValue.varargsOf(LuaValue.NIL,
-                            LuaValue.valueOf(CompileErrors.luaText(loaded.arg(2).tojstring())));
-                }
-                return loaded;
             }
         });
     }
