@@ -1,12 +1,8 @@
 package dev.redsim.conformance;
 
-import dev.redsim.conformance.recording.RecordedReplies;
 import dev.redsim.conformance.recording.RecordedStep;
 import dev.redsim.conformance.recording.Recording;
 import dev.redsim.conformance.recording.ReferenceMode;
-import dev.redsim.conformance.recording.StaleCheck;
-import dev.redsim.conformance.scenario.LiveReplies;
-import dev.redsim.conformance.scenario.ReplySource;
 import dev.redsim.conformance.scenario.Scenario;
 import dev.redsim.conformance.scenario.ScenarioFile;
 import dev.redsim.conformance.scenario.ScenarioRunner;
@@ -111,55 +107,21 @@ class CommandScenariosTest {
 
     private static void run(Scenario scenario, int protocol, Optional<Recording> recording) {
         switch (MODE) {
-            case LIVE -> {
-                ScenarioRunner.Result result = runLive(scenario, protocol);
-                List<String> problems = new ArrayList<>(result.differences().isEmpty() ? List.of()
-                        : List.of(differing(result, scenario, "")));
-                if (recording.isEmpty()) {
-                    problems.add(missing(scenario.file(), protocol));
-                } else {
-                    List<String> stale = StaleCheck.differences(recording.get(), scenario, result.reference());
-                    if (!stale.isEmpty()) {
-                        problems.add("the recording scenarios/recorded/" + recording.get().fileName() + " is stale for '"
-                                + scenario + "': the live Redis " + liveVersion() + " answers otherwise:\n"
-                                + String.join("\n", stale) + "\n" + ScenarioRecordings.HOW_TO_RECORD);
-                    }
-                }
-                TALLY.add(scenario.file(), scenario.name(), result.compared(), liveVersion());
-                if (!problems.isEmpty()) {
-                    fail(String.join("\n\n", problems));
-                }
-            }
+            case LIVE -> ScenarioChecks.live(scenario, protocol, SharedTargets.reference(), liveVersion(),
+                    SharedTargets.simulator(), recording, TALLY);
             case RECORD -> {
-                ScenarioRunner.Result result = runLive(scenario, protocol);
+                ScenarioRunner.Result result = new ScenarioRunner(SharedTargets.reference(), SharedTargets.simulator())
+                        .run(scenario, protocol);
                 TRANSCRIPTS.computeIfAbsent(Recording.fileName(scenario.file(), protocol), f -> new ConcurrentHashMap<>())
                         .put(scenario.name(), result.reference());
                 TALLY.add(scenario.file(), scenario.name(), result.compared(), liveVersion());
                 if (!result.passed()) {
-                    fail(differing(result, scenario, ""));
+                    fail(ScenarioChecks.differing(result, scenario, "real Redis"));
                 }
             }
-            case REPLAY -> {
-                Recording recorded = recording.orElseThrow(() -> new AssertionError(missing(scenario.file(), protocol)));
-                RecordedReplies.mismatch(recorded, scenario).ifPresent(mismatch -> fail("the recording does not match "
-                        + "the scenario file (edited since it was recorded): " + mismatch + "\n"
-                        + ScenarioRecordings.HOW_TO_RECORD));
-                ScenarioRunner.Result result;
-                try (ReplySource want = RecordedReplies.of(recorded, scenario);
-                     ReplySource got = new LiveReplies(SharedTargets.simulator(), protocol)) {
-                    result = ScenarioRunner.compare(scenario, protocol, want, got);
-                }
-                TALLY.add(scenario.file(), scenario.name(), result.compared(), recorded.redisVersion());
-                if (!result.passed()) {
-                    fail(differing(result, scenario, " the recording of Redis " + recorded.redisVersion()));
-                }
-            }
+            case REPLAY -> ScenarioChecks.replay(scenario, protocol, SharedTargets.simulator(), recording, TALLY);
             default -> throw new IllegalStateException(MODE.name());
         }
-    }
-
-    private static ScenarioRunner.Result runLive(Scenario scenario, int protocol) {
-        return new ScenarioRunner(SharedTargets.reference(), SharedTargets.simulator()).run(scenario, protocol);
     }
 
     /** RECORD mode, after the file's scenarios ran: writes the recording, if every scenario ran to its end. */
@@ -180,23 +142,13 @@ class CommandScenariosTest {
     private static void recordedScenariosAreTheFiles(String file, int protocol, List<Scenario> scenarios,
                                                      Optional<Recording> recording) {
         if (recording.isEmpty()) {
-            fail(missing(file, protocol));
+            fail(ScenarioChecks.missing(file, protocol));
         }
         List<String> names = scenarios.stream().map(Scenario::name).toList();
         assertThat(List.copyOf(recording.get().scenarios().keySet()))
                 .as(Recording.fileName(file, protocol) + " must hold the scenarios of " + file + ", in its order: "
                         + ScenarioRecordings.HOW_TO_RECORD)
                 .isEqualTo(names);
-    }
-
-    private static String differing(ScenarioRunner.Result result, Scenario scenario, String from) {
-        return result.differences().size() + " of " + result.compared() + " replies differ from" + (from.isEmpty()
-                ? " real Redis" : from) + " in '" + scenario + "':\n" + String.join("\n", result.differences());
-    }
-
-    private static String missing(String file, int protocol) {
-        return "no recording scenarios/recorded/" + Recording.fileName(file, protocol) + " of " + file + " under RESP"
-                + protocol + ": " + ScenarioRecordings.HOW_TO_RECORD;
     }
 
     private static synchronized String liveVersion() {
