@@ -1,5 +1,7 @@
 package dev.redsim.conformance.scenario;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * A step written back as one canonical scenario line: its directives in a fixed order, then the command with
  * redis-cli's quoting (as redis-cli's sdscatrepr writes it: printable ASCII as is, \n \r \t \a \b, \" \\, other
@@ -17,8 +19,7 @@ public final class StepText {
         }
         switch (step.io()) {
             case AWAIT_BLOCKED -> {
-                return sb.append("@blocked ").append(new String(step.args()[0], java.nio.charset.StandardCharsets.US_ASCII))
-                        .toString();
+                return sb.append("@blocked ").append(new String(step.args()[0], StandardCharsets.US_ASCII)).toString();
             }
             case RECEIVE -> {
                 return sb.append("@recv").toString();
@@ -57,7 +58,7 @@ public final class StepText {
             plain &= b > 32 && b < 127 && b != '"' && b != '\'' && b != '\\';
         }
         if (plain) {
-            sb.append(new String(arg, java.nio.charset.StandardCharsets.US_ASCII));
+            sb.append(new String(arg, StandardCharsets.US_ASCII));
             return;
         }
         sb.append('"');
