@@ -2,6 +2,7 @@ package dev.redsim.conformance.junit;
 
 import dev.redsim.conformance.target.RedisTarget;
 import dev.redsim.conformance.target.SharedTargets;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.Extension;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -59,7 +60,11 @@ public final class TargetsExtension implements TestTemplateInvocationContextProv
 
             @Override
             public List<Extension> getAdditionalExtensions() {
-                return List.of(new ParameterResolver() {
+                // The target is had before the test, not only as its parameter: a missing redis-server then skips
+                // the invocation (or fails it in CI) as SharedTargets says; from a parameter resolver the skip
+                // would be wrapped into a ParameterResolutionException, an error.
+                BeforeEachCallback haveTarget = c -> target.get();
+                return List.of(haveTarget, new ParameterResolver() {
                     @Override
                     public boolean supportsParameter(ParameterContext p, ExtensionContext c) {
                         return p.getParameter().getType() == RedisTarget.class;

@@ -107,10 +107,12 @@ public final class RespClient implements AutoCloseable {
         if (type < 0) {
             throw new EOFException("connection closed by server");
         }
-        String line = readLine();
+        byte[] lineBytes = readLine();
+        String line = new String(lineBytes, StandardCharsets.US_ASCII);
         switch (type) {
             case '+', '-', ':', ',', '#', '(' -> {
-                return RespValue.scalar((char) type, line.getBytes(StandardCharsets.UTF_8));
+                // the line's own bytes: an error may quote binary input, and recordings keep bytes exactly
+                return RespValue.scalar((char) type, lineBytes);
             }
             case '_' -> {
                 return RespValue.nullOf('_');
@@ -143,7 +145,7 @@ public final class RespClient implements AutoCloseable {
         }
     }
 
-    private String readLine() throws IOException {
+    private byte[] readLine() throws IOException {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         int c;
         while ((c = in.read()) != -1) {
@@ -160,7 +162,7 @@ public final class RespClient implements AutoCloseable {
         if (c == -1) {
             throw new EOFException("connection closed by server");
         }
-        return buf.toString(StandardCharsets.UTF_8);
+        return buf.toByteArray();
     }
 
     @Override

@@ -1,19 +1,16 @@
 package dev.redsim.conformance.scenario;
 
-import dev.redsim.conformance.resp.BlockedClientsProbe;
-import dev.redsim.conformance.resp.RespClient;
 import dev.redsim.conformance.resp.RespValue;
 import dev.redsim.conformance.target.RedisTarget;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Runs a scenario on two targets side by side, step by step, and reports every reply that differs. Both
- * targets are flushed first; each scenario client is one connection per target, switched to RESP3 with HELLO 3
- * when the run is under RESP3.
+ * Runs a scenario on two sides step by step and reports every reply that differs: two live targets (the
+ * reference, real Redis, and the target under test, the simulator), or a recording of the reference's replies
+ * and a live target (see {@link #compare}).
  */
 public final class ScenarioRunner {
     private final RedisTarget expected;
@@ -25,66 +22,74 @@ public final class ScenarioRunner {
         this.actual = actual;
     }
 
-    /** The outcome of one run: how many replies were compared, and the differences. */
-    public record Result(int compared, List<String> differences) {
+    /**
+     * The outcome of one run: how many replies were compared, the differences, and the reference side's
+     * replies step by step (what a recording keeps).
+     */
+    public record Result(int compared, List<String> differences, List<StepReply> reference) {
         public boolean passed() {
             return differences.isEmpty();
         }
     }
 
     public Result run(Scenario scenario, int protocol) {
-        reset(expected);
-        reset(actual);
-        Map<Integer, RespClient[]> clients = new HashMap<>();
-        List<String> differences = new ArrayList<>();
-        int compared = 0;
-        try {
-            for (Step step : scenario.steps()) {
-                if (step.protocol() != 0 && step.protocol() != protocol) {
-                    continue;
-                }
-                RespClient[] pair = clients.computeIfAbsent(step.client(), c -> open(protocol));
-                if (step.io() == Step.Io.AWAIT_BLOCKED) {
-                    long want = Long.parseLong(new String(step.args()[0], java.nio.charset.StandardCharsets.US_ASCII));
-                    compared++;
-                    for (RedisTarget target : new RedisTarget[] {expected, actual}) {
-                        if (!awaitBlocked(target, want)) {
-                            differences.add(String.format("%s:%d (RESP%d) %s never reached on %s", scenario.file(),
-                                    step.line(), protocol, step.commandText(), target.name()));
-                        }
-                    }
-                    continue;
-                }
-                if (step.io() == Step.Io.SEND) {
-                    pair[0].send(step.args());
-                    pair[1].send(step.args());
-                    continue;
-                }
-                if (step.io() == Step.Io.CALL) {
-                    pair[0].send(step.args());
-                    pair[1].send(step.args());
-                }
-                RespValue want = pair[0].read();
-                RespValue got = pair[1].read();
-                if (step.compare() == Step.Compare.IGNORE) {
-                    continue;
-                }
-                compared++;
-                if (!same(step, want, got)) {
-                    differences.add(String.format("%s:%d (RESP%d) %s%n    redis:     %s%n    simulator: %s",
-                            scenario.file(), step.line(), protocol, step.commandText(), want, got));
-                }
-            }
-        } finally {
-            for (RespClient[] pair : clients.values()) {
-                pair[0].close();
-                pair[1].close();
-            }
+        try (ReplySource want = new LiveReplies(expected, protocol);
+             ReplySource got = new LiveReplies(actual, protocol)) {
+            return compare(scenario, protocol, want, got);
         }
-        return new Result(compared, differences);
     }
 
-    static boolean same(Step step, RespValue want, RespValue got) {
+    /** Runs the steps of {@code scenario} that belong to {@code protocol} on both sides and compares the replies. */
+    public static Result compare(Scenario scenario, int protocol, ReplySource expected, ReplySource actual) {
+        List<String> differences = new ArrayList<>();
+        List<StepReply> reference = new ArrayList<>();
+        int compared = 0;
+        for (Step step : scenario.steps()) {
+            if (step.protocol() != 0 && step.protocol() != protocol) {
+                continue;
+            }
+            if (step.io() == Step.Io.AWAIT_BLOCKED) {
+                long want = Long.parseLong(new String(step.args()[0], StandardCharsets.US_ASCII));
+                compared++;
+                reference.add(new StepReply(step, null));
+                for (ReplySource side : new ReplySource[] {expected, actual}) {
+                    if (!side.awaitBlocked(step, want)) {
+                        differences.add(String.format("%s:%d (RESP%d) %s never reached on %s", scenario.file(),
+                                step.line(), protocol, step.commandText(), side.name()));
+                    }
+                }
+                continue;
+            }
+            if (step.io() != Step.Io.RECEIVE) {
+                expected.send(step);
+                actual.send(step);
+            }
+            if (step.io() == Step.Io.SEND) {
+                reference.add(new StepReply(step, null));
+                continue;
+            }
+            RespValue want = expected.receive(step);
+            RespValue got = actual.receive(step);
+            if (step.compare() == Step.Compare.IGNORE) {
+                reference.add(new StepReply(step, null));
+                continue;
+            }
+            compared++;
+            reference.add(new StepReply(step, want));
+            if (!same(step, want, got)) {
+                differences.add(String.format("%s:%d (RESP%d) %s%n    %s%n    %s", scenario.file(), step.line(),
+                        protocol, step.commandText(), labelled(expected, want), labelled(actual, got)));
+            }
+        }
+        return new Result(compared, differences, reference);
+    }
+
+    private static String labelled(ReplySource side, RespValue reply) {
+        return String.format("%-13s %s", side.name() + ":", reply);
+    }
+
+    /** Whether two replies to {@code step} are equal under the step's declared normalisation. */
+    public static boolean same(Step step, RespValue want, RespValue got) {
         switch (step.compare()) {
             case SORTED:
                 return want.sorted().equals(got.sorted());
@@ -100,30 +105,5 @@ public final class ScenarioRunner {
             default:
                 return want.equals(got);
         }
-    }
-
-    private RespClient[] open(int protocol) {
-        RespClient a = new RespClient(expected.host(), expected.port());
-        RespClient b = new RespClient(actual.host(), actual.port());
-        if (protocol == 3) {
-            a.call("HELLO", "3");
-            b.call("HELLO", "3");
-        }
-        return new RespClient[] {a, b};
-    }
-
-    /** Waits (for at most 5 seconds) until the target reports {@code want} blocked clients. */
-    private static boolean awaitBlocked(RedisTarget target, long want) {
-        try (RespClient admin = new RespClient(target.host(), target.port())) {
-            return BlockedClientsProbe.await(admin, want, java.time.Duration.ofSeconds(5));
-        }
-    }
-
-    private static void reset(RedisTarget target) {
-        try (RespClient admin = new RespClient(target.host(), target.port())) {
-            admin.call("FLUSHALL");
-            admin.call("FUNCTION", "FLUSH", "SYNC"); // libraries survive FLUSHALL
-        }
-        awaitBlocked(target, 0); // clients of the previous scenario may still be closing
     }
 }

@@ -13,7 +13,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A real redis-server started from PATH on a free port of 127.0.0.1, saving nothing to disk, and killed on
- * close or when the JVM exits.
+ * close or when the JVM exits. One of another major.minor than the version under test is refused
+ * ({@link ReferenceVersion}).
  */
 public final class RedisServerTarget implements RedisTarget {
     private static final long START_TIMEOUT_MS = 10_000;
@@ -81,7 +82,7 @@ public final class RedisServerTarget implements RedisTarget {
                         .start();
                 RedisServerTarget target = new RedisServerTarget(process, port, dir);
                 if (target.awaitReady()) {
-                    return target;
+                    return checkedVersion(target);
                 }
                 target.close();
             } catch (IOException e) {
@@ -89,6 +90,17 @@ public final class RedisServerTarget implements RedisTarget {
             }
         }
         throw new IllegalStateException("could not start redis-server", last);
+    }
+
+    /** The target, if its redis-server is the version under test's major.minor; closed and refused otherwise. */
+    private static RedisServerTarget checkedVersion(RedisServerTarget target) {
+        try {
+            ReferenceVersion.require(target);
+            return target;
+        } catch (RuntimeException refused) {
+            target.close();
+            throw refused;
+        }
     }
 
     private boolean awaitReady() {

@@ -5,7 +5,8 @@ import org.opentest4j.TestAbortedException;
 /**
  * Chooses the reference target that the simulator is compared with: REDIS_URL when set, otherwise a
  * redis-server started from PATH. When redis-server is missing, tests are skipped locally but fail in CI
- * (CI=true) or when redsim.requireRealRedis=true: there, the real-Redis tests must run.
+ * (CI=true) or when redsim.requireRealRedis=true: there, the real-Redis tests must run. Either way the server must
+ * run the version under test's major.minor ({@link ReferenceVersion}).
  */
 public final class Targets {
     private Targets() {
@@ -17,11 +18,19 @@ public final class Targets {
                 || "true".equalsIgnoreCase(System.getenv("REDSIM_REQUIRE_REAL_REDIS"));
     }
 
+    /** Whether a real Redis can be had here: REDIS_URL is set or redis-server is on PATH. */
+    public static boolean referenceAvailable() {
+        String url = System.getenv("REDIS_URL");
+        return (url != null && !url.isBlank()) || RedisServerTarget.available();
+    }
+
     /** The real Redis to compare with; aborts the test (skip) or fails, as described above, when there is none. */
     public static RedisTarget reference() {
         String url = System.getenv("REDIS_URL");
         if (url != null && !url.isBlank()) {
-            return new ExternalTarget(url);
+            ExternalTarget external = new ExternalTarget(url);
+            ReferenceVersion.require(external);
+            return external;
         }
         if (!RedisServerTarget.available()) {
             String message = "redis-server is not on PATH: the tests that compare with real Redis cannot run";
