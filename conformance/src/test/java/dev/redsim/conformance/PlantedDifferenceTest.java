@@ -6,10 +6,9 @@ import dev.redsim.conformance.differential.Family;
 import dev.redsim.conformance.property.PropertyCheck;
 import dev.redsim.conformance.target.SharedTargets;
 import dev.redsim.conformance.target.SimulatorTarget;
+import dev.redsim.simulator.intercept.CallOutcome;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,12 +21,9 @@ class PlantedDifferenceTest {
     @Test
     void plantedDifferenceIsFoundShrunkAndReplayed() {
         try (SimulatorTarget faulty = new SimulatorTarget()) {
-            faulty.simulator().onEngine(() -> {
-                faulty.simulator().engine().plantFault(args -> args.length >= 3
-                        && new String(args[0], StandardCharsets.UTF_8).equalsIgnoreCase("set")
-                        && Arrays.equals(args[2], "abc".getBytes(StandardCharsets.UTF_8)));
-                return null;
-            });
+            // the planted bug, through the simulator's public command interceptor: a lost write acknowledged with +OK
+            faulty.simulator().intercept(call -> call.is("set") && call.argCount() >= 2
+                    && call.argString(1).equals("abc") ? CallOutcome.ok() : CallOutcome.proceed());
             try (DifferentialRunner runner = new DifferentialRunner(SharedTargets.reference(), faulty)) {
                 PropertyCheck<Call> check = new PropertyCheck<>(Family.STRINGS.histories(3, 5, 30),
                         history -> runner.run(history).isEmpty(), 2000);

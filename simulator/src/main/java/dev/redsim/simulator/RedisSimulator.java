@@ -3,10 +3,13 @@ package dev.redsim.simulator;
 import dev.redsim.simulator.engine.Config;
 import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.engine.TimeSource;
+import dev.redsim.simulator.intercept.CommandInterceptor;
+import dev.redsim.simulator.intercept.InterceptorRegistration;
 import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.protocol.RespDecoder;
 import dev.redsim.simulator.server.ClientConnection;
 import dev.redsim.simulator.server.ConnectionHandler;
+import dev.redsim.simulator.server.InputCounter;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -26,6 +29,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -50,6 +54,10 @@ public final class RedisSimulator implements AutoCloseable {
     private final Channel serverChannel;
     private final String host;
     private final int port;
+    /** The builder's interceptor (or null), which {@link #resetInterceptor()} puts back. */
+    private final CommandInterceptor startInterceptor;
+    /** The interceptor installed now; read and written on the engine thread only. */
+    private CommandInterceptor currentInterceptor;
 
     private RedisSimulator(Builder b) {
         this.time = new TimeSource(b.clock);
@@ -70,6 +78,10 @@ public final class RedisSimulator implements AutoCloseable {
         if (b.scriptMemoryLimit > 0) {
             engine.scriptRunner().memory().limit(b.scriptMemoryLimit);
         }
+        this.startInterceptor = b.interceptor;
+        this.currentInterceptor = b.interceptor;
+        engine.interceptor(b.interceptor); // before the event loop starts, which publishes it to that thread
+        InputCounter inputCounter = new InputCounter(engine);
         boolean epoll = Epoll.isAvailable();
         DefaultThreadFactory threads = new DefaultThreadFactory("redsim-engine", true);
         this.group = epoll ? new EpollEventLoopGroup(1, threads) : new NioEventLoopGroup(1, threads);
@@ -89,7 +101,7 @@ public final class RedisSimulator implements AutoCloseable {
                     protected void initChannel(SocketChannel ch) {
                         ClientConnection client = new ClientConnection(engine.nextClientId(), ch,
                                 new Reply(ch.alloc()), engine, time.millis());
-                        ch.pipeline().addLast(new RespDecoder(client), new ConnectionHandler(engine, client));
+                        ch.pipeline().addLast(inputCounter, new RespDecoder(client), new ConnectionHandler(engine, client));
                     }
                 });
         try {
@@ -111,6 +123,8 @@ public final class RedisSimulator implements AutoCloseable {
         });
         // serverCron runs at hz 10: active expiry of keys whose time has passed.
         group.next().scheduleAtFixedRate(engine::activeExpireCycle, 100, 100, TimeUnit.MILLISECONDS);
+        // Also at hz 10, as serverCron does: samples for instantaneous_ops_per_sec and instantaneous_*_kbps.
+        group.next().scheduleAtFixedRate(engine::sampleRates, 100, 100, TimeUnit.MILLISECONDS);
         // Blocked clients' timeouts are checked far more often, as Redis does in every event loop turn.
         group.next().scheduleAtFixedRate(engine::checkBlockedTimeouts, 10, 10, TimeUnit.MILLISECONDS);
     }
@@ -194,6 +208,34 @@ public final class RedisSimulator implements AutoCloseable {
         }
     }
 
+    /**
+     * Installs an interceptor that sees every command clients send from now on and may answer it, fail it or cut
+     * the connection (see {@link CommandInterceptor}), in place of the current one until the returned registration
+     * is closed.
+     */
+    public InterceptorRegistration intercept(CommandInterceptor interceptor) {
+        Objects.requireNonNull(interceptor, "interceptor");
+        CommandInterceptor replaced = installInterceptor(interceptor);
+        return () -> installInterceptor(replaced);
+    }
+
+    /**
+     * Puts back the builder's interceptor, or none; the JUnit extension does this before each test, so that one
+     * test's injected failures never reach the next.
+     */
+    public void resetInterceptor() {
+        installInterceptor(startInterceptor);
+    }
+
+    private CommandInterceptor installInterceptor(CommandInterceptor interceptor) {
+        return onEngine(() -> {
+            CommandInterceptor replaced = currentInterceptor;
+            currentInterceptor = interceptor;
+            engine.interceptor(interceptor);
+            return replaced;
+        });
+    }
+
     /** The engine, for tests of simulator internals; call it only through {@link #onEngine}. */
     public Engine engine() {
         return engine;
@@ -217,6 +259,7 @@ public final class RedisSimulator implements AutoCloseable {
         private int databases = 16;
         private long scriptMemoryLimit;
         private final java.util.Map<String, String> parameters = new java.util.LinkedHashMap<>();
+        private CommandInterceptor interceptor;
 
         public Builder port(int port) {
             if (port < 0 || port > 65535) {
@@ -270,6 +313,15 @@ public final class RedisSimulator implements AutoCloseable {
          */
         public Builder config(String name, String value) {
             parameters.put(name.toLowerCase(), value);
+            return this;
+        }
+
+        /**
+         * An interceptor installed from the start, that sees every command clients send (see
+         * {@link CommandInterceptor}); {@link RedisSimulator#intercept} installs one later.
+         */
+        public Builder interceptor(CommandInterceptor interceptor) {
+            this.interceptor = interceptor;
             return this;
         }
 

@@ -1,5 +1,6 @@
 package dev.redsim.simulator;
 
+import dev.redsim.simulator.intercept.CallOutcome;
 import dev.redsim.simulator.junit.RedisSimulatorExtension;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -32,6 +33,23 @@ class RedisSimulatorExtensionTest {
         assertThat(redis.port()).isEqualTo(firstPort);
         try (TinyClient client = new TinyClient(redis)) {
             assertThat(client.call("DBSIZE")).isEqualTo(":0");
+        }
+    }
+
+    @Test
+    @Order(3)
+    void aTestInstallsAnInterceptorAndLeavesIt(RedisSimulator redis) throws IOException {
+        redis.intercept(call -> CallOutcome.error("ERR injected"));
+        try (TinyClient client = new TinyClient(redis)) {
+            assertThat(client.call("PING")).isEqualTo("-ERR injected");
+        }
+    }
+
+    @Test
+    @Order(4)
+    void theNextTestDoesNotInheritIt(RedisSimulator redis) throws IOException {
+        try (TinyClient client = new TinyClient(redis)) {
+            assertThat(client.call("PING")).isEqualTo("+PONG");
         }
     }
 }

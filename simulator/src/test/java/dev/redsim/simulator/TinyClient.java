@@ -32,9 +32,12 @@ final class TinyClient implements AutoCloseable {
         out.flush();
     }
 
-    /** Reads one reply line (with a bulk's payload line instead of its length). */
+    /** Reads one reply line (with a bulk's payload line instead of its length); null once the server closed. */
     String readLine() throws IOException {
         String line = in.readLine();
+        if (line == null) {
+            return null;
+        }
         if (line.startsWith("$") && !line.equals("$-1")) {
             return in.readLine();
         }

@@ -2,6 +2,7 @@ package dev.redsim.simulator.commands;
 
 import dev.redsim.simulator.engine.Config;
 import dev.redsim.simulator.engine.Engine;
+import dev.redsim.simulator.engine.InstantaneousMetric;
 import dev.redsim.simulator.engine.PubSub;
 import dev.redsim.simulator.engine.Stats;
 import dev.redsim.simulator.keyspace.Database;
@@ -186,6 +187,11 @@ final class InfoSections {
         field(out, "module_fork_last_cow_size", 0);
     }
 
+    /** Redis prints the byte rate in KiB per second with two decimals ((float) bytes / 1024, "%.2f"). */
+    private static String kbps(InstantaneousMetric bytesPerSecond) {
+        return String.format(Locale.ROOT, "%.2f", (float) bytesPerSecond.perSecond() / 1024);
+    }
+
     private void stats(StringBuilder out) {
         long hits = 0;
         long misses = 0;
@@ -196,13 +202,13 @@ final class InfoSections {
         out.append("# Stats\r\n");
         field(out, "total_connections_received", stats.connectionsReceived);
         field(out, "total_commands_processed", stats.commandsProcessed);
-        field(out, "instantaneous_ops_per_sec", 0);
+        field(out, "instantaneous_ops_per_sec", stats.opsPerSecond.perSecond());
         field(out, "total_net_input_bytes", stats.netInputBytes);
         field(out, "total_net_output_bytes", stats.netOutputBytes);
         field(out, "total_net_repl_input_bytes", 0);
         field(out, "total_net_repl_output_bytes", 0);
-        field(out, "instantaneous_input_kbps", "0.00");
-        field(out, "instantaneous_output_kbps", "0.00");
+        field(out, "instantaneous_input_kbps", kbps(stats.inputBytesPerSecond));
+        field(out, "instantaneous_output_kbps", kbps(stats.outputBytesPerSecond));
         field(out, "instantaneous_input_repl_kbps", "0.00");
         field(out, "instantaneous_output_repl_kbps", "0.00");
         field(out, "rejected_connections", 0);

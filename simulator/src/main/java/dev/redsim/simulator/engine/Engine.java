@@ -6,6 +6,7 @@ import dev.redsim.simulator.command.CommandSpec;
 import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.command.RedisError;
 import dev.redsim.simulator.commands.CommandFamilies;
+import dev.redsim.simulator.intercept.CommandInterceptor;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.Database;
 import dev.redsim.simulator.keyspace.KeyspaceHooks;
@@ -22,7 +23,6 @@ import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Predicate;
 
 /**
  * The engine: databases, configuration, clients and the command table, driven by exactly one thread (the
@@ -160,6 +160,16 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         return config.protoMaxBulkLen();
     }
 
+    @Override
+    public void countNetInput(long bytes) {
+        stats.netInputBytes += bytes;
+    }
+
+    @Override
+    public void countNetOutput(long bytes) {
+        stats.netOutputBytes += bytes;
+    }
+
     public long nextClientId() {
         return nextClientId++;
     }
@@ -251,6 +261,9 @@ public final class Engine implements KeyspaceHooks, ServerContext {
     }
 
     private void dispatch(ClientConnection client, byte[][] args) {
+        if (interceptor != null && Interception.handled(interceptor, client, args)) {
+            return; // the interceptor answered the call or cut the connection: the command does not run
+        }
         CommandSpec spec = table.lookup(args[0]);
         if (spec == null) {
             rejectCall(client, null, unknownCommand(args));
@@ -314,14 +327,12 @@ public final class Engine implements KeyspaceHooks, ServerContext {
                 || PUBSUB_CONTEXT_COMMANDS.contains(spec.fullName());
     }
 
-    /**
-     * A deliberate bug for testing the testers: calls it selects are acknowledged with +OK and not executed (a
-     * lost write). Only tests set it, to check that the differential engine finds and shrinks a planted difference.
-     */
-    private Predicate<byte[][]> plantedFault;
+    /** The user's interceptor (RedisSimulator.Builder#interceptor), or null: then dispatch pays one null test. */
+    private CommandInterceptor interceptor;
 
-    public void plantFault(Predicate<byte[][]> selectsCalls) {
-        this.plantedFault = selectsCalls;
+    /** Installs the interceptor that sees every command clients send (null for none); engine thread only. */
+    public void interceptor(CommandInterceptor interceptor) {
+        this.interceptor = interceptor;
     }
 
     /**
@@ -380,10 +391,6 @@ public final class Engine implements KeyspaceHooks, ServerContext {
     }
 
     private void call(ClientConnection client, byte[][] args, CommandSpec spec) {
-        if (plantedFault != null && plantedFault.test(args)) {
-            client.reply().ok();
-            return;
-        }
         long started = System.nanoTime();
         boolean failed = false;
         try {
@@ -515,6 +522,13 @@ public final class Engine implements KeyspaceHooks, ServerContext {
             db.sweepExpired(ACTIVE_EXPIRE_LIMIT);
         }
         flushPendingOutput(); // "expired" notifications to subscribers
+    }
+
+    /** serverCron's samples for the instantaneous rates in INFO; skipped while a script runs on, as timers are. */
+    public void sampleRates() {
+        if (!busy.active()) {
+            stats.sampleRates();
+        }
     }
 
     /** Removes everything whose time has passed, in every database (after a test moves the clock). */

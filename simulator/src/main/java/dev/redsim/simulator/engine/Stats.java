@@ -12,6 +12,7 @@ public final class Stats {
     public long failedCalls;
     public long expiredKeys;
     public long dirty;
+    /** Bytes read from and written to client connections (Redis's stat_net_input_bytes / stat_net_output_bytes). */
     public long netInputBytes;
     public long netOutputBytes;
     public long errorReplies;
@@ -19,6 +20,26 @@ public final class Stats {
     public final Map<String, long[]> perCommand = new HashMap<>();
     /** Error replies by their code (the first word: ERR, WRONGTYPE, ...), for INFO errorstats. */
     public final Map<String, Long> errorsByCode = new TreeMap<>();
+    /**
+     * instantaneous_ops_per_sec and instantaneous_input/output_kbps. They measure real traffic, so they follow the
+     * host's monotonic clock, not the simulator's: with the simulator's clock frozen or moved by hours, a rate over
+     * it would say nothing about the load.
+     */
+    public final InstantaneousMetric opsPerSecond = new InstantaneousMetric(monotonicMillis());
+    public final InstantaneousMetric inputBytesPerSecond = new InstantaneousMetric(monotonicMillis());
+    public final InstantaneousMetric outputBytesPerSecond = new InstantaneousMetric(monotonicMillis());
+
+    /** serverCron's samples of the three rates (every 100 ms). */
+    public void sampleRates() {
+        long now = monotonicMillis();
+        opsPerSecond.sample(now, commandsProcessed);
+        inputBytesPerSecond.sample(now, netInputBytes);
+        outputBytesPerSecond.sample(now, netOutputBytes);
+    }
+
+    private static long monotonicMillis() {
+        return System.nanoTime() / 1_000_000;
+    }
 
     /** Counts one call of a command: calls, usec, rejected, failed. */
     public void countCall(String fullName, long micros, boolean failed) {
@@ -61,6 +82,10 @@ public final class Stats {
         expiredKeys = 0;
         netInputBytes = 0;
         netOutputBytes = 0;
+        long now = monotonicMillis();
+        opsPerSecond.reset(now);
+        inputBytesPerSecond.reset(now);
+        outputBytesPerSecond.reset(now);
         perCommand.clear();
         errorReplies = 0;
         errorsByCode.clear();

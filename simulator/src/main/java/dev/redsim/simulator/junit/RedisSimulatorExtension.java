@@ -9,7 +9,8 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * JUnit 5: one simulator per test class, emptied and with its clock running normally before each test.
+ * JUnit 5: one simulator per test class, emptied, with its clock running normally and the builder's command
+ * interceptor (or none) before each test.
  *
  * <pre>{@code
  * @ExtendWith(RedisSimulatorExtension.class)
@@ -66,6 +67,7 @@ public final class RedisSimulatorExtension implements BeforeAllCallback, AfterAl
     @Override
     public void beforeEach(ExtensionContext context) {
         simulator().unfreezeTime();
+        simulator().resetInterceptor(); // a fault one test injected must not reach the next
         simulator().flushAll();
     }
 

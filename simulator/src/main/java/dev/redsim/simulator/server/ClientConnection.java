@@ -142,6 +142,9 @@ public final class ClientConnection implements DecoderLimits {
         }
         if (reply.hasPending()) {
             ByteBuf pending = reply.takePending();
+            // Redis counts what writeToClient writes (stat_net_output_bytes): a reply counts once it leaves, so
+            // INFO's total_net_output_bytes does not yet include the INFO reply itself.
+            server.countNetOutput(pending.readableBytes());
             if (closeAfterReply) {
                 channel.writeAndFlush(pending).addListener(ChannelFutureListener.CLOSE);
             } else {

@@ -1,8 +1,14 @@
 package dev.redsim.simulator.server;
 
-/** What a connection needs to know about its server at accept time. */
+/** What a connection needs to know about its server at accept time, and the traffic it reports back to it. */
 public interface ServerContext {
     boolean authRequired();
 
     long protoMaxBulkLen();
+
+    /** Bytes read from a client (INFO total_net_input_bytes). */
+    void countNetInput(long bytes);
+
+    /** Bytes written to a client (INFO total_net_output_bytes). */
+    void countNetOutput(long bytes);
 }
