@@ -8,12 +8,11 @@ import dev.redsim.conformance.scenario.ScenarioFile;
 import dev.redsim.conformance.scenario.ScenarioRunner;
 import dev.redsim.conformance.target.SharedTargets;
 import dev.redsim.conformance.target.SimulatorTarget;
+import dev.redsim.simulator.intercept.CallOutcome;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -150,11 +149,9 @@ class RecordedRepliesTest {
     void aReplayFailsWhenTheSimulatorAnswersOtherwise() {
         Recording recording = record(2);
         try (SimulatorTarget faulty = new SimulatorTarget()) {
-            faulty.simulator().onEngine(() -> {
-                faulty.simulator().engine().plantFault(args -> args.length >= 3
-                        && Arrays.equals(args[2], "abc".getBytes(StandardCharsets.UTF_8)));
-                return null;
-            });
+            // a lost write acknowledged with +OK, through the simulator's public command interceptor
+            faulty.simulator().intercept(call -> call.is("set") && call.argCount() >= 2
+                    && call.argString(1).equals("abc") ? CallOutcome.ok() : CallOutcome.proceed());
             assertThatThrownBy(() -> ScenarioChecks.replay(scenarios().get(1), 2, faulty, Optional.of(recording),
                     new ScenarioTally()))
                     .hasMessageContaining("mechanism.txt:16 (RESP2) GET k")
