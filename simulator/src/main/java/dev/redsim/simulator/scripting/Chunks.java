@@ -45,7 +45,7 @@ final class Chunks {
                 LuaString chunk = args.checkstring(1);
                 Varargs loaded = load.invoke(LuaValue.varargsOf(new LuaValue[] {chunk,
                     args.optvalue(2, upToNul(chunk)), TEXT_ONLY}));
-                if (loaded.arg1().isnil() && loaded.arg(2).isstring()) { // a compile error, in Lua 5.1's words
+                if (failed(loaded)) { // a compile error, in Lua 5.1's words
                     String message = CompileErrors.luaText(loaded.arg(2).tojstring());
                     int named = message.indexOf("\"]:");
                     if (chunk.length() > 0 && chunk.luaByte(0) == ESC && named > 0) {
@@ -66,11 +66,8 @@ final class Chunks {
                 }
                 Varargs loaded = load.invoke(LuaValue.varargsOf(new LuaValue[] {args.arg1(),
                     args.optvalue(2, LuaValue.valueOf("=(load)")), TEXT_ONLY}));
-                if (loaded.arg1().isnil() && loaded.arg(2).isstring()) {
-                    return LuaValue.varargsOf(LuaValue.NIL,
-                            LuaValue.valueOf(CompileErrors.luaText(loaded.arg(2).tojstring())));
-                }
-                return loaded;
+                return failed(loaded) ? LuaValue.varargsOf(LuaValue.NIL,
+                        LuaValue.valueOf(CompileErrors.luaText(loaded.arg(2).tojstring()))) : loaded;
             }
         });
         ((LuaTable) g.rawget("string")).rawset("dump", new OneArgFunction() {
@@ -92,6 +89,11 @@ final class Chunks {
                 return LuaString.valueUsing(chunk);
             }
         });
+    }
+
+    /** luaj's load answers a compile error as (nil, message). */
+    private static boolean failed(Varargs loaded) {
+        return loaded.arg1().isnil() && loaded.arg(2).isstring();
     }
 
     /** Lua names a chunk by its text as a C string: up to the first NUL byte. */

@@ -1,6 +1,5 @@
 package dev.redsim.simulator.scripting;
 
-import org.luaj.vm2.Globals;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
 import org.luaj.vm2.lib.VarArgFunction;
@@ -13,27 +12,16 @@ import org.luaj.vm2.lib.VarArgFunction;
 final class Lua51Pcall extends VarArgFunction {
     private static final LuaValue ERR = LuaValue.valueOf("err");
 
-    private final Globals g;
     private final LuaValue pcall;
 
-    Lua51Pcall(Globals g, LuaValue pcall) {
-        this.g = g;
+    Lua51Pcall(LuaValue pcall) {
         this.pcall = pcall;
         this.name = "pcall";
     }
 
     @Override
     public Varargs invoke(Varargs args) {
-        ScriptHook hook = ScriptHook.of(g);
-        if (!hook.enterC()) { // raised inside the protected call, so this pcall itself returns it
-            return LuaValue.varargsOf(LuaValue.FALSE, LuaValue.valueOf(Coroutines.C_STACK_OVERFLOW));
-        }
-        Varargs result;
-        try {
-            result = pcall.invoke(args);
-        } finally {
-            hook.leaveC();
-        }
+        Varargs result = pcall.invoke(args);
         if (result.arg1().toboolean()) {
             return result;
         }

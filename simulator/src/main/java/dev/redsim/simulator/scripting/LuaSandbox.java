@@ -61,7 +61,7 @@ final class LuaSandbox {
                 return error;
             }
         });
-        g.rawset("pcall", new Lua51Pcall(g, g.rawget("pcall")));
+        g.rawset("pcall", CLevel.counted(g, "pcall", new Lua51Pcall(g.rawget("pcall"))));
         g.rawset("xpcall", CLevel.counted(g, "xpcall", g.rawget("xpcall")));
         for (String library : new String[] {"string", "table", "math", "coroutine", "cjson", "cmsgpack", "struct",
             "bit"}) {
