@@ -7,14 +7,35 @@ import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 
 /**
  * A script's return value written to the calling client in its own protocol, with Redis's conversion table:
  * numbers truncated to integers, strings as bulk, tables as arrays up to the first nil, and the {err=}, {ok=},
  * {double=}, {big_number=}, {map=}, {set=}, {verbatim_string=} forms.
+ *
+ * <p>Nesting is an explicit stack, not Java recursion: a table may contain itself, and conversion may run on the
+ * engine thread, whose stack is small. Redis converts recursively on the Lua stack and stops where
+ * lua_checkstack(4) fails (LUAI_MAXCSTACK slots): that element becomes "-ERR reached lua stack limit" and the
+ * rest of the reply goes on. The slots each nesting takes are counted here as Redis's conversion pushes them, so
+ * the reply is the same, element for element.
  */
 final class LuaToReply {
-    private LuaToReply() {
+    /** Lua 5.1's LUAI_MAXCSTACK: the slots a C function may use. */
+    private static final int MAX_SLOTS = 8000;
+    /** luaReplyToRedisReply checks for this many free slots before it converts a value. */
+    private static final int SLOTS_NEEDED = 4;
+    /** In use when the script's result is converted: Redis's error handler, then the result itself. */
+    private static final int ROOT_SLOTS = 2;
+    static final String STACK_LIMIT = "ERR reached lua stack limit";
+
+    private final Reply reply;
+    private final int scriptResp;
+    private final ArrayDeque<Nesting> open = new ArrayDeque<>();
+
+    private LuaToReply(Reply reply, int scriptResp) {
+        this.reply = reply;
+        this.scriptResp = scriptResp;
     }
 
     /**
@@ -22,19 +43,35 @@ final class LuaToReply {
      * decides how Lua booleans are answered.
      */
     static void write(Reply reply, LuaValue value, int scriptResp) {
+        LuaToReply conversion = new LuaToReply(reply, scriptResp);
+        conversion.convert(value, ROOT_SLOTS);
+        while (!conversion.open.isEmpty()) {
+            Nesting nesting = conversion.open.peek();
+            if (!nesting.writeNext(conversion)) {
+                conversion.open.pop();
+            }
+        }
+    }
+
+    /** Converts a value that sits in Lua stack slot {@code slots} (counting from 1) of the conversion. */
+    private void convert(LuaValue value, int slots) {
+        if (slots + SLOTS_NEEDED > MAX_SLOTS) {
+            reply.error(STACK_LIMIT);
+            return;
+        }
         switch (value.type()) {
             case LuaValue.TSTRING -> {
                 LuaString s = (LuaString) value.strvalue();
                 reply.bulk(s.m_bytes, s.m_offset, s.m_length);
             }
             case LuaValue.TNUMBER -> reply.integer(LuaNumbers.toInteger(value.todouble()));
-            case LuaValue.TBOOLEAN -> writeBoolean(reply, value.toboolean(), scriptResp);
-            case LuaValue.TTABLE -> writeTable(reply, (LuaTable) value, scriptResp);
+            case LuaValue.TBOOLEAN -> writeBoolean(value.toboolean());
+            case LuaValue.TTABLE -> writeTable((LuaTable) value, slots);
             default -> reply.nullBulk();
         }
     }
 
-    private static void writeBoolean(Reply reply, boolean value, int scriptResp) {
+    private void writeBoolean(boolean value) {
         if (scriptResp == 2) {
             if (value) {
                 reply.integer(1);
@@ -46,7 +83,7 @@ final class LuaToReply {
         }
     }
 
-    private static void writeTable(Reply reply, LuaTable table, int scriptResp) {
+    private void writeTable(LuaTable table, int slots) {
         LuaValue err = table.rawget("err");
         if (err.type() == LuaValue.TSTRING) {
             reply.error(err.tojstring());
@@ -64,17 +101,19 @@ final class LuaToReply {
         }
         LuaValue big = table.rawget("big_number");
         if (big.type() == LuaValue.TSTRING) {
-            writeBigNumber(reply, big.tojstring());
+            writeBigNumber(big.tojstring());
             return;
         }
         LuaValue map = table.rawget("map");
         if (map.type() == LuaValue.TTABLE) {
-            writeMap(reply, (LuaTable) map, scriptResp);
+            reply.map(count((LuaTable) map));
+            open.push(new MapNesting((LuaTable) map, slots));
             return;
         }
         LuaValue set = table.rawget("set");
         if (set.type() == LuaValue.TTABLE) {
-            writeSet(reply, (LuaTable) set, scriptResp);
+            reply.set(count((LuaTable) set));
+            open.push(new SetNesting((LuaTable) set, slots));
             return;
         }
         LuaValue verbatim = table.rawget("verbatim_string");
@@ -82,36 +121,102 @@ final class LuaToReply {
             LuaValue format = verbatim.get("format");
             LuaValue string = verbatim.get("string");
             if (format.type() == LuaValue.TSTRING && string.type() == LuaValue.TSTRING) {
-                writeVerbatim(reply, format.tojstring(), string.tojstring());
+                writeVerbatim(format.tojstring(), string.tojstring());
                 return;
             }
         }
-        writeArray(reply, table, scriptResp);
-    }
-
-    private static void writeArray(Reply reply, LuaTable table, int scriptResp) {
         int length = 0;
         while (!table.rawget(length + 1).isnil()) {
             length++;
         }
         reply.array(length);
-        for (int i = 1; i <= length; i++) {
-            write(reply, table.rawget(i), scriptResp);
+        open.push(new ArrayNesting(table, length, slots));
+    }
+
+    /** A table whose elements are being written; each writes one element at a time. */
+    private interface Nesting {
+        /** Writes the next element (opening its own nesting when it is a table); false when none is left. */
+        boolean writeNext(LuaToReply conversion);
+    }
+
+    /** Array elements 1..length: Redis pushes each element above the table. */
+    private static final class ArrayNesting implements Nesting {
+        private final LuaTable table;
+        private final int length;
+        private final int slots;
+        private int index = 1;
+
+        ArrayNesting(LuaTable table, int length, int slots) {
+            this.table = table;
+            this.length = length;
+            this.slots = slots;
+        }
+
+        @Override
+        public boolean writeNext(LuaToReply conversion) {
+            if (index > length) {
+                return false;
+            }
+            conversion.convert(table.rawget(index++), slots + 1);
+            return true;
         }
     }
 
-    private static void writeMap(Reply reply, LuaTable map, int scriptResp) {
-        reply.map(count(map));
-        for (Varargs entry = map.next(LuaValue.NIL); !entry.arg1().isnil(); entry = map.next(entry.arg1())) {
-            write(reply, entry.arg1(), scriptResp);
-            write(reply, entry.arg(2), scriptResp);
+    /**
+     * Map pairs: above the table Redis holds the map, the iteration's key and value; it converts a copy of the key
+     * (one slot higher still), then the value.
+     */
+    private static final class MapNesting implements Nesting {
+        private final LuaTable map;
+        private final int slots;
+        private Varargs entry;
+        private boolean valueDue;
+
+        MapNesting(LuaTable map, int slots) {
+            this.map = map;
+            this.slots = slots;
+            this.entry = map.next(LuaValue.NIL);
+        }
+
+        @Override
+        public boolean writeNext(LuaToReply conversion) {
+            if (entry.arg1().isnil()) {
+                return false;
+            }
+            if (!valueDue) {
+                valueDue = true;
+                conversion.convert(entry.arg1(), slots + 4);
+            } else {
+                valueDue = false;
+                Varargs current = entry;
+                entry = map.next(current.arg1());
+                conversion.convert(current.arg(2), slots + 3);
+            }
+            return true;
         }
     }
 
-    private static void writeSet(Reply reply, LuaTable set, int scriptResp) {
-        reply.set(count(set));
-        for (Varargs entry = set.next(LuaValue.NIL); !entry.arg1().isnil(); entry = set.next(entry.arg1())) {
-            write(reply, entry.arg1(), scriptResp);
+    /** Set members: above the table Redis holds the set and the iteration's key, and converts a copy of the key. */
+    private static final class SetNesting implements Nesting {
+        private final LuaTable set;
+        private final int slots;
+        private Varargs entry;
+
+        SetNesting(LuaTable set, int slots) {
+            this.set = set;
+            this.slots = slots;
+            this.entry = set.next(LuaValue.NIL);
+        }
+
+        @Override
+        public boolean writeNext(LuaToReply conversion) {
+            if (entry.arg1().isnil()) {
+                return false;
+            }
+            LuaValue member = entry.arg1();
+            entry = set.next(member);
+            conversion.convert(member, slots + 3);
+            return true;
         }
     }
 
@@ -124,7 +229,7 @@ final class LuaToReply {
     }
 
     /** RESP3 big number; RESP2 clients get it as a bulk string. */
-    private static void writeBigNumber(Reply reply, String digits) {
+    private void writeBigNumber(String digits) {
         if (reply.resp3()) {
             reply.raw(("(" + digits.replace('\r', ' ').replace('\n', ' ') + "\r\n").getBytes(StandardCharsets.UTF_8));
         } else {
@@ -132,7 +237,7 @@ final class LuaToReply {
         }
     }
 
-    private static void writeVerbatim(Reply reply, String format, String text) {
+    private void writeVerbatim(String format, String text) {
         if (!reply.resp3()) {
             reply.bulk(text);
             return;
