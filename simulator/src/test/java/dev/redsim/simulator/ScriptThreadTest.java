@@ -15,6 +15,27 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ScriptThreadTest {
     @Test
+    void provablyShortScriptsRunOnTheEngineThreadOthersOnTheScriptThread() throws IOException {
+        try (RedisSimulator redis = RedisSimulator.start(); TinyClient client = new TinyClient(redis)) {
+            String scriptThread = "redsim-script-" + redis.port();
+            assertThat(client.call("EVAL \"return redis.call('SET', KEYS[1], ARGV[1])\" 1 k v")).isEqualTo("+OK");
+            assertThat(client.call("EVAL \"return redis.call('GET', KEYS[1]) .. ARGV[1]:upper()\" 1 k w"))
+                    .isEqualTo("vW");
+            assertThat(threadNames()).doesNotContain(scriptThread);
+            assertThat(client.call("EVAL \"local n = 0 for i = 1, 3 do n = n + i end return n\" 0")).isEqualTo(":6");
+            assertThat(threadNames()).contains(scriptThread);
+        }
+    }
+
+    private static java.util.Set<String> threadNames() {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            names.add(thread.getName());
+        }
+        return names;
+    }
+
+    @Test
     void recursionThroughPcallAndLibraryCallbacksFailsCleanly() throws IOException {
         try (RedisSimulator redis = RedisSimulator.start(); TinyClient client = new TinyClient(redis)) {
             assertThat(client.call("EVAL \"local function f() local ok = pcall(f) return ok end return f() and 1 or 0\" 0"))

@@ -8,7 +8,7 @@ import org.luaj.vm2.Prototype;
 /**
  * Finds the name a call instruction used for the function it calls, as Lua's getobjname does: a local's
  * name, else what loaded the register (a global, a table field, a method key, an upvalue). luaj compiles
- * Lua 5.2 code, where globals are fields of the _ENV upvalue.
+ * Lua 5.2 code, where globals are fields of the chunk's globals upvalue ({@link GlobalsName}).
  */
 final class CallNames {
     private CallNames() {
@@ -43,7 +43,7 @@ final class CallNames {
             }
             case Lua.OP_GETTABUP: {
                 String key = constantName(p, Lua.GETARG_C(i));
-                boolean env = "_ENV".equals(upvalueName(p, Lua.GETARG_B(i)));
+                boolean env = GlobalsName.isGlobals(p, Lua.GETARG_B(i));
                 return key == null ? null : new Named(env ? "global" : "field", key);
             }
             case Lua.OP_GETTABLE: {

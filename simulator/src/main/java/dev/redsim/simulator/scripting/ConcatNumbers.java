@@ -110,6 +110,34 @@ final class ConcatNumbers {
         return p;
     }
 
+    /** Whether a constant is the conversion the appended code calls. */
+    static boolean isConversion(LuaValue constant) {
+        return constant == TEXT;
+    }
+
+    /**
+     * When the JMP at {@code jumpPc} leads to the appended code of one concatenation: the pc of that code's JMP
+     * back (to {@code jumpPc + 1}); else -1. The code between is straight: the conversion, moves, the CONCAT.
+     */
+    static int appendedEnd(Prototype p, int jumpPc) {
+        int target = jumpPc + 1 + Lua.GETARG_sBx(p.code[jumpPc]);
+        if (target <= jumpPc || target >= p.code.length || Lua.GET_OPCODE(p.code[target]) != Lua.OP_LOADK
+                || !isConversion(p.k[Lua.GETARG_Bx(p.code[target])])) {
+            return -1;
+        }
+        for (int pc = target + 1; pc < p.code.length; pc++) {
+            int op = Lua.GET_OPCODE(p.code[pc]);
+            if (op == Lua.OP_JMP) {
+                boolean back = pc + 1 + Lua.GETARG_sBx(p.code[pc]) == jumpPc + 1;
+                return back && Lua.GET_OPCODE(p.code[pc - 1]) == Lua.OP_CONCAT ? pc : -1;
+            }
+            if (op != Lua.OP_MOVE && op != Lua.OP_CALL && op != Lua.OP_CONCAT) {
+                return -1;
+            }
+        }
+        return -1;
+    }
+
     /** Where a CONCAT was compiled: itself, or for one moved into the appended code, the JMP that leads there. */
     static int originalPc(Prototype p, int pc) {
         int next = pc + 1 < p.code.length ? p.code[pc + 1] : 0;

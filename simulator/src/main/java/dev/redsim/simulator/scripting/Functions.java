@@ -221,7 +221,7 @@ public final class Functions {
         int firstArg = 3 + (int) numkeys;
         scripting.execute(ctx, lua().runtime(), function.callback(), LuaValue.varargsOf(strings(args, 3, firstArg),
                 strings(args, firstArg, args.length)), function.name(), FunctionLuaState.CHUNK,
-                readOnlyCommand || function.noWrites());
+                readOnlyCommand || function.noWrites(), function.provablyShort());
     }
 
     private static LuaTable strings(byte[][] args, int from, int to) {

@@ -6,10 +6,15 @@ import java.util.List;
 
 /**
  * One function a library registered: its name, its Lua callback, its description (null when none) and its
- * flags in Redis's order (no-writes, allow-oom, allow-stale, no-cluster, allow-cross-slot-keys).
+ * flags in Redis's order (no-writes, allow-oom, allow-stale, no-cluster, allow-cross-slot-keys), and whether it
+ * provably ends soon ({@link ShortScripts}: it then runs on the engine thread).
  */
 public record LibraryFunction(String name, LuaValue callback, byte[] description, List<String> flags,
-        String library) {
+        String library, boolean provablyShort) {
+    public LibraryFunction(String name, LuaValue callback, byte[] description, List<String> flags, String library) {
+        this(name, callback, description, flags, library, ShortScripts.provablyShort(callback));
+    }
+
     public boolean noWrites() {
         return flags.contains("no-writes");
     }

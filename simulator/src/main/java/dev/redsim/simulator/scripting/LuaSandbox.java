@@ -28,6 +28,7 @@ final class LuaSandbox {
 
     static Globals create(LuaTable redisApi, RedisRand48 random) {
         StringMetatable.install(); // before luaj's StringLib would install a writable one of its own
+        GlobalsName.install(); // before anything compiles: _ENV is an ordinary name in Lua 5.1
         ReadOnlyTables.SealedGlobals g = new ReadOnlyTables.SealedGlobals();
         g.load(new JseBaseLib());
         g.load(new org.luaj.vm2.lib.PackageLib()); // the libraries register in package.loaded

@@ -103,13 +103,24 @@ public final class ScriptExecution {
      */
     void runOnScriptThread() {
         try {
-            body.run();
-        } catch (RedisError e) {
-            failure = e;
-        } catch (Throwable bug) {
-            failure = internalError(bug);
+            failure = outcome(body);
         } finally {
             handBack();
+        }
+    }
+
+    /**
+     * Runs a script body and returns how it failed (its RedisError, or an internal error for anything else,
+     * OutOfMemoryError and StackOverflowError included), or null when it succeeded.
+     */
+    static RedisError outcome(Runnable body) {
+        try {
+            body.run();
+            return null;
+        } catch (RedisError e) {
+            return e;
+        } catch (Throwable bug) {
+            return internalError(bug);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.redsim.simulator.scripting;
 
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandSpec;
+import dev.redsim.simulator.command.RedisError;
 import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.server.ClientConnection;
 import org.luaj.vm2.Globals;
@@ -14,7 +15,8 @@ import java.util.function.BooleanSupplier;
  * busy-reply-threshold (lua-time-limit). A script that ends in time looks exactly like one run on the engine
  * thread: its reply is written, or its RedisError thrown, before {@link #run} returns. One that runs longer puts
  * the engine in busy mode ({@link dev.redsim.simulator.engine.BusyMode}): {@link #run} returns early, and the
- * caller gets its reply when the script ends.
+ * caller gets its reply when the script ends. A script that provably ends soon ({@link ShortScripts}) skips the
+ * hand-off and runs on the engine thread: it can never become busy, so nothing else changes for it.
  */
 public final class ScriptRunner {
     private final Engine engine;
@@ -52,13 +54,24 @@ public final class ScriptRunner {
      * {@code onEnd} has then run. Otherwise the engine is now busy, the caller waits, and {@code onEnd}, the
      * caller's reply and its after-command work run on the engine thread when the script ends.
      *
-     * @param eval  true for EVAL/EVALSHA (SCRIPT KILL), false for FCALL (FUNCTION KILL)
-     * @param wrote whether the script has run a write command so far (it then cannot be killed)
+     * @param eval          true for EVAL/EVALSHA (SCRIPT KILL), false for FCALL (FUNCTION KILL)
+     * @param provablyShort the script provably ends soon: it runs here, on the engine thread
+     * @param wrote         whether the script has run a write command so far (it then cannot be killed)
      */
-    public void run(CommandContext ctx, boolean eval, BooleanSupplier wrote, Runnable body, Runnable onEnd) {
+    public void run(CommandContext ctx, boolean eval, boolean provablyShort, BooleanSupplier wrote, Runnable body,
+            Runnable onEnd) {
         ClientConnection caller = ctx.client();
         byte[][] args = ctx.args();
         CommandSpec spec = ctx.spec();
+        if (provablyShort) {
+            RedisError failure = ScriptExecution.outcome(body);
+            ctx.reset(caller, args, spec); // the script's commands pointed the shared context elsewhere
+            onEnd.run();
+            if (failure != null) {
+                throw failure;
+            }
+            return;
+        }
         ScriptExecution execution = new ScriptExecution(caller, eval, wrote, body, args);
         current = execution;
         if (thread == null) {

@@ -148,23 +148,23 @@ public final class Scripting {
         byte[][] args = ctx.args();
         LuaSandbox.setScriptGlobal(g, "KEYS", strings(args, 3, 3 + numkeys));
         LuaSandbox.setScriptGlobal(g, "ARGV", strings(args, 3 + numkeys, args.length));
-        execute(ctx, g, script.function(), LuaValue.NONE, script.sha(), CHUNK, readOnly);
+        execute(ctx, g, script.function(), LuaValue.NONE, script.sha(), CHUNK, readOnly, script.provablyShort());
     }
 
     /**
      * Runs a script body (EVAL) or a library function (FCALL, with its keys and args as {@code callArgs}) for
      * the calling client and writes its reply; errors name {@code name} (the SHA1 or the function) and the
-     * {@code chunk} the code was loaded as.
+     * {@code chunk} the code was loaded as. A body that provably ends soon runs on the engine thread itself.
      */
     void execute(CommandContext ctx, Globals state, LuaValue body, Varargs callArgs, String name, String chunk,
-            boolean readOnly) {
+            boolean readOnly, boolean provablyShort) {
         globals();
         ClientConnection caller = ctx.client();
         scriptClient.db(caller.db());
         ScriptRun run = new ScriptRun(caller, name, readOnly);
         current = run;
-        // On the script thread (ScriptRunner); the engine waits, or goes busy when the script runs long.
-        engine.scriptRunner().run(ctx, CHUNK.equals(chunk), () -> run.wrote, () -> {
+        // On the script thread (ScriptRunner): the engine waits, or goes busy when the script runs long; or here.
+        engine.scriptRunner().run(ctx, CHUNK.equals(chunk), provablyShort, () -> run.wrote, () -> {
             ScriptHook hook = ScriptHook.of(state);
             hook.begin();
             try {
