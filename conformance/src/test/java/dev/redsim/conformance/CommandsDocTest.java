@@ -72,7 +72,7 @@ class CommandsDocTest {
         md.append("# Commands\n\n");
         md.append("Generated from the simulator's command table and the conformance scenario files by CommandsDocTest; ")
                 .append("do not edit by hand. Summaries, arities and flags are redis-server ")
-                .append(table.catalog().redisVersion()).append("'s own (see command-table.md).\n\n");
+                .append(table.catalog().redisVersion()).append("'s own (see docs/command-table.md).\n\n");
         md.append(String.format("%d commands and subcommands; %d of them are compared with a real redis-server, ", total, covered))
                 .append("byte for byte under RESP2 and RESP3, by the scenario files in ")
                 .append("conformance/src/test/resources/scenarios (column scenarios); the differential column says whether ")
