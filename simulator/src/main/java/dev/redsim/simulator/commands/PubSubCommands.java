@@ -25,7 +25,7 @@ public final class PubSubCommands implements CommandFamily {
         registerIntrospection(t);
     }
 
-    /** PUBSUB's subcommands, in the order Redis 7.0's COMMAND INFO lists them. */
+    /** PUBSUB's subcommands (the introspection of channels and subscriptions). */
     private void registerIntrospection(CommandTable t) {
         t.handler("pubsub|numsub", ctx -> numsub(ctx, Kind.CHANNEL));
         t.handler("pubsub|numpat", ctx -> ctx.reply().integer(pubSub(ctx).patternCount()));
