@@ -5,7 +5,6 @@ import dev.redsim.conformance.scenario.Scenario;
 import dev.redsim.conformance.scenario.ScenarioFile;
 import dev.redsim.conformance.scenario.Step;
 import dev.redsim.conformance.target.Targets;
-import dev.redsim.simulator.command.CommandFlag;
 import dev.redsim.simulator.command.CommandSpec;
 import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.commands.CommandFamilies;
@@ -22,7 +21,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -64,22 +62,24 @@ class CommandsDocTest {
                 boolean isCompared = compared.contains(name);
                 total++;
                 covered += isCompared ? 1 : 0;
-                String flags = entry.flags().stream().map(CommandFlag::redisName).collect(Collectors.joining(" "));
-                byGroup.computeIfAbsent(spec.group(), g -> new ArrayList<>()).add(String.format("| %s | %d | %s | %s | %s |",
-                        name, entry.arity(), flags, isCompared ? "yes" : "no", generated.contains(name) ? "yes" : "no"));
+                String flags = String.join(" ", entry.description().flagNames());
+                byGroup.computeIfAbsent(spec.group(), g -> new ArrayList<>()).add(String.format("| %s | %s | %d | %s | %s | %s |",
+                        name, entry.summary().strip().replace("|", "\\|"), entry.arity(), flags,
+                        isCompared ? "yes" : "no", generated.contains(name) ? "yes" : "no"));
             }
         }
         StringBuilder md = new StringBuilder();
         md.append("# Commands\n\n");
         md.append("Generated from the simulator's command table and the conformance scenario files by CommandsDocTest; ")
-                .append("do not edit by hand.\n\n");
+                .append("do not edit by hand. Summaries, arities and flags are redis-server ")
+                .append(table.catalog().redisVersion()).append("'s own (see docs/command-table.md).\n\n");
         md.append(String.format("%d commands and subcommands; %d of them are compared with a real redis-server, ", total, covered))
                 .append("byte for byte under RESP2 and RESP3, by the scenario files in ")
                 .append("conformance/src/test/resources/scenarios (column scenarios); the differential column says whether ")
                 .append("the generated histories of the differential engine (conformance/.../differential/Family.java) use it.\n");
         byGroup.forEach((group, rows) -> {
             md.append("\n## ").append(group).append("\n\n");
-            md.append("| command | arity | flags | scenarios | differential |\n|---|---|---|---|---|\n");
+            md.append("| command | summary | arity | flags | scenarios | differential |\n|---|---|---|---|---|---|\n");
             rows.forEach(r -> md.append(r).append('\n'));
         });
         return md.toString();

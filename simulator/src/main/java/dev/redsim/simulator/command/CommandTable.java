@@ -3,29 +3,64 @@ package dev.redsim.simulator.command;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The one command table. Lookup is case-insensitive on the raw name bytes; subcommands hang off their
- * container. Everything that describes commands (COMMAND, docs/commands.md) reads from here.
+ * The one command table: the simulator's handlers bound to what Redis reports about each command (the
+ * {@link CommandCatalog}). Only bound commands are here: they are what COMMAND, COMMAND COUNT and COMMAND LIST
+ * report and what dispatch finds; a command Redis has and the simulator lacks answers "unknown command", and
+ * its description stays reachable through {@link #catalog()}. Lookup is case-insensitive on the raw name bytes;
+ * subcommands hang off their container.
  */
 public final class CommandTable {
-    private final Map<String, CommandSpec> commands = new HashMap<>();
+    private final CommandCatalog catalog;
+    private final Map<String, CommandSpec> commands = new TreeMap<>();
 
-    public void add(CommandSpec spec) {
-        if (spec.container() != null) {
-            CommandSpec parent = commands.get(spec.container());
-            if (parent == null) {
-                throw new IllegalStateException("container " + spec.container() + " must be added before " + spec.name());
-            }
-            parent.addSubcommand(spec);
+    public CommandTable() {
+        this(CommandCatalog.redis70());
+    }
+
+    public CommandTable(CommandCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    /** What Redis reports about every command of its version, implemented here or not. */
+    public CommandCatalog catalog() {
+        return catalog;
+    }
+
+    /** Binds the handler of a command ("lpush") or subcommand ("config|get"), which Redis must know. */
+    public void handler(String fullName, CommandHandler handler) {
+        handler(fullName, handler, null);
+    }
+
+    /**
+     * Binds a handler with a key procedure of its own: only for the commands for which Redis keeps a
+     * getkeys_proc because their key specs cannot say it all (see {@link KeyProcedure}).
+     */
+    public void handler(String fullName, CommandHandler handler, KeyProcedure keyProcedure) {
+        CommandDescription description = catalog.describe(fullName);
+        if (description == null) {
+            throw new IllegalStateException("no command '" + fullName + "' in the table of Redis " + catalog.redisVersion());
+        }
+        if (description.container() == null && !description.subcommands().isEmpty()) {
+            // A container: its own handler answers the call without a subcommand (bare COMMAND), if Redis's arity allows one.
+            container(fullName).bindHandler(handler);
             return;
         }
-        if (commands.putIfAbsent(spec.name(), spec) != null) {
-            throw new IllegalStateException("command added twice: " + spec.name());
+        CommandSpec spec = new CommandSpec(description, handler, keyProcedure);
+        if (description.container() == null) {
+            if (commands.putIfAbsent(fullName, spec) != null) {
+                throw new IllegalStateException("handler bound twice: " + fullName);
+            }
+            return;
         }
+        container(description.container()).addSubcommand(spec);
+    }
+
+    private CommandSpec container(String name) {
+        return commands.computeIfAbsent(name, c -> new CommandSpec(catalog.describe(c), null, null));
     }
 
     /** The command named by these bytes (any case), or null. */
@@ -40,9 +75,19 @@ public final class CommandTable {
         return commands.get(name.toLowerCase());
     }
 
-    /** All top-level commands in name order. */
+    /** "get" or "config|get", any case; null when not implemented. */
+    public CommandSpec lookupFullName(String fullName) {
+        int bar = fullName.indexOf('|');
+        if (bar < 0) {
+            return lookup(fullName);
+        }
+        CommandSpec container = lookup(fullName.substring(0, bar));
+        return container == null ? null : container.subcommands().get(fullName.substring(bar + 1).toLowerCase());
+    }
+
+    /** All implemented top-level commands in name order. */
     public Collection<CommandSpec> all() {
-        return Collections.unmodifiableCollection(new TreeMap<>(commands).values());
+        return Collections.unmodifiableCollection(commands.values());
     }
 
     public int size() {

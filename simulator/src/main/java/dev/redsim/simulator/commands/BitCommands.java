@@ -9,8 +9,6 @@ import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.Numbers;
 import dev.redsim.simulator.keyspace.StringValue;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /** SETBIT, GETBIT, BITCOUNT and BITPOS of bitops.c. Bit 0 is the most significant bit of the first byte. */
 public final class BitCommands implements CommandFamily {
     private static final RedisError BAD_OFFSET = new RedisError("ERR bit offset is not an integer or out of range");
@@ -19,16 +17,10 @@ public final class BitCommands implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("setbit", 4).flags("write denyoom").keys(1, 1, 1).group("bitmap").since("2.2.0")
-                .summary("Set or clear the bit at an offset of a string").handler(this::setbit).build());
-        t.add(command("getbit", 3).flags("readonly fast").keys(1, 1, 1).group("bitmap").since("2.2.0")
-                .summary("Read the bit at an offset of a string").handler(this::getbit).build());
-        t.add(command("bitcount", -2).flags("readonly").keys(1, 1, 1).group("bitmap").since("2.6.0")
-                .summary("Count the set bits of a string, optionally in a byte or bit range")
-                .handler(this::bitcount).build());
-        t.add(command("bitpos", -3).flags("readonly").keys(1, 1, 1).group("bitmap").since("2.8.7")
-                .summary("Find the first set or clear bit of a string, optionally in a range")
-                .handler(this::bitpos).build());
+        t.handler("setbit", this::setbit);
+        t.handler("getbit", this::getbit);
+        t.handler("bitcount", this::bitcount);
+        t.handler("bitpos", this::bitpos);
     }
 
     /** A bit offset argument: a non-negative integer whose byte lies below proto-max-bulk-len. */

@@ -8,16 +8,13 @@ import dev.redsim.simulator.engine.KeyspaceEvents;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.StringValue;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /** BITOP: AND, OR, XOR or NOT of strings into a destination key; shorter inputs count as zero padded. */
 public final class BitOpCommands implements CommandFamily {
     private enum Op { AND, OR, XOR, NOT }
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("bitop", -4).flags("write denyoom").keys(2, -1, 1).group("bitmap").since("2.6.0")
-                .summary("Combine strings bit by bit and store the result in a key").handler(this::bitop).build());
+        t.handler("bitop", this::bitop);
     }
 
     private void bitop(CommandContext ctx) {

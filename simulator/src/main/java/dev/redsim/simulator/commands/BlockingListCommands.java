@@ -8,8 +8,6 @@ import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.ListValue;
 import dev.redsim.simulator.keyspace.Numbers;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /**
  * BLPOP, BRPOP, BLMPOP, BLMOVE and BRPOPLPUSH: the non-blocking forms when a list has elements, otherwise the
  * client blocks until a push serves it (see {@link dev.redsim.simulator.engine.BlockedClients}). Inside
@@ -21,22 +19,11 @@ final class BlockingListCommands implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("blpop", -3).flags("write noscript blocking").keys(1, -2, 1).keySpecFlags("RW access delete").group("list").since("2.0.0")
-                .summary("Pop the first element of the first non-empty list, waiting for one if needed")
-                .handler(ctx -> blockingPop(ctx, true)).build());
-        t.add(command("brpop", -3).flags("write noscript blocking").keys(1, -2, 1).keySpecFlags("RW access delete").group("list").since("2.0.0")
-                .summary("Pop the last element of the first non-empty list, waiting for one if needed")
-                .handler(ctx -> blockingPop(ctx, false)).build());
-        t.add(command("blmpop", -5).flags("write blocking").movableKeys(BlockingListCommands::blmpopKeys)
-                .group("list").since("7.0.0")
-                .summary("Pop elements from the first non-empty list among several keys, waiting if all are empty")
-                .handler(this::blmpop).build());
-        t.add(command("blmove", 6).flags("write denyoom noscript blocking").keys(1, 2, 1).group("list").since("6.2.0")
-                .summary("Move an element between lists, waiting for the source to have one")
-                .handler(this::blmove).build());
-        t.add(command("brpoplpush", 4).flags("write denyoom noscript blocking").keys(1, 2, 1).group("list")
-                .since("2.2.0").summary("Move the tail of a list to the head of another, waiting for one if needed")
-                .handler(this::brpoplpush).build());
+        t.handler("blpop", ctx -> blockingPop(ctx, true));
+        t.handler("brpop", ctx -> blockingPop(ctx, false));
+        t.handler("blmpop", this::blmpop);
+        t.handler("blmove", this::blmove);
+        t.handler("brpoplpush", this::brpoplpush);
     }
 
     // ---- BLPOP / BRPOP ----
@@ -67,18 +54,6 @@ final class BlockingListCommands implements CommandFamily {
     }
 
     // ---- BLMPOP timeout numkeys key [key ...] LEFT|RIGHT [COUNT count] ----
-
-    static int[] blmpopKeys(byte[][] args) {
-        Long numkeys = args.length > 2 ? Numbers.parseLongStrict(args[2]) : null;
-        if (numkeys == null || numkeys < 1 || numkeys > args.length - 3) {
-            return new int[0];
-        }
-        int[] keys = new int[numkeys.intValue()];
-        for (int i = 0; i < keys.length; i++) {
-            keys[i] = 3 + i;
-        }
-        return keys;
-    }
 
     private void blmpop(CommandContext ctx) {
         Long parsed = Numbers.parseLongStrict(ctx.arg(2));

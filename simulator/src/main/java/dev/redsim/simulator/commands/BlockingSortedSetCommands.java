@@ -12,8 +12,6 @@ import dev.redsim.simulator.protocol.Reply;
 
 import java.util.List;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /**
  * BZPOPMIN, BZPOPMAX and BZMPOP: the pops of {@link ZPopCommands} when a sorted set has members, otherwise the
  * client blocks until one is added (see {@link dev.redsim.simulator.engine.BlockedClients}). Inside MULTI/EXEC
@@ -22,18 +20,9 @@ import static dev.redsim.simulator.command.CommandSpec.command;
 final class BlockingSortedSetCommands implements CommandFamily {
     @Override
     public void register(CommandTable t) {
-        t.add(command("bzpopmin", -3).flags("write noscript blocking fast").keys(1, -2, 1)
-                .keySpecFlags("RW access delete").group("sorted-set").since("5.0.0")
-                .summary("Pop the lowest-scored member of the first non-empty sorted set, waiting for one if needed")
-                .handler(ctx -> bzpop(ctx, false)).build());
-        t.add(command("bzpopmax", -3).flags("write noscript blocking fast").keys(1, -2, 1)
-                .keySpecFlags("RW access delete").group("sorted-set").since("5.0.0")
-                .summary("Pop the highest-scored member of the first non-empty sorted set, waiting for one if needed")
-                .handler(ctx -> bzpop(ctx, true)).build());
-        t.add(command("bzmpop", -5).flags("write blocking").keys(0, 0, 0)
-                .movableKeys(args -> NumkeysKeys.find(args, 2, 0)).group("sorted-set").since("7.0.0")
-                .summary("Pop members of the first non-empty sorted set among several keys, waiting if all are empty")
-                .handler(this::bzmpop).build());
+        t.handler("bzpopmin", ctx -> bzpop(ctx, false));
+        t.handler("bzpopmax", ctx -> bzpop(ctx, true));
+        t.handler("bzmpop", this::bzmpop);
     }
 
     // ---- BZPOPMIN / BZPOPMAX key [key ...] timeout ----

@@ -2,7 +2,6 @@ package dev.redsim.simulator.commands;
 
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandFamily;
-import dev.redsim.simulator.command.CommandHandler;
 import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.command.RedisError;
 import dev.redsim.simulator.protocol.Reply;
@@ -11,13 +10,8 @@ import dev.redsim.simulator.server.ClientConnection;
 import java.util.ArrayList;
 import java.util.List;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-import static dev.redsim.simulator.command.CommandSpec.subcommand;
-
 /** CLIENT and its subcommands as Redis 7.0 has them (networking.c); 7.2's SETINFO and NO-TOUCH do not exist. */
 public final class ClientCommands implements CommandFamily {
-    private static final String PLAIN = "noscript loading stale";
-    private static final String ADMIN = "admin noscript loading stale";
 
     /** CLIENT SETNAME and HELLO SETNAME refuse names with spaces, newlines or non-printable characters. */
     static void validateName(String name) {
@@ -31,32 +25,21 @@ public final class ClientCommands implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("client", -2).group("connection").since("2.4.0")
-                .summary("Inspect and control client connections").handler(ctx -> { }).build());
-        add(t, "id", 2, PLAIN, "5.0.0", "The id of this connection", ctx -> ctx.reply().integer(ctx.client().id()));
-        add(t, "setname", 3, PLAIN, "2.6.9", "Name this connection", this::setName);
-        add(t, "getname", 2, PLAIN, "2.6.9", "The name of this connection", this::getName);
-        t.add(subcommand("client", "info", 2).flags(PLAIN).group("connection").since("6.2.0")
-                .tips("nondeterministic_output").summary("Describe this connection").handler(this::info).build());
-        t.add(subcommand("client", "list", -2).flags(ADMIN).group("connection").since("2.4.0")
-                .tips("nondeterministic_output").summary("Describe the connections").handler(this::list).build());
-        add(t, "kill", -3, ADMIN, "2.4.0", "Close connections", ctx -> new ClientKill(ctx).run());
-        add(t, "reply", 3, PLAIN, "3.2.0", "Turn the replies of this connection on or off", this::reply);
-        add(t, "no-evict", 3, ADMIN, "7.0.0", "Exempt this connection from client eviction", this::noEvict);
-        add(t, "pause", -3, ADMIN, "2.9.50", "Hold the commands of all clients for a while", this::pause);
-        add(t, "unpause", 2, ADMIN, "6.2.0", "End a client pause", ctx -> ctx.reply().ok());
-        add(t, "getredir", 2, PLAIN, "6.0.0", "Where tracking notifications go", ctx -> ctx.reply().integer(-1));
-        add(t, "unblock", -3, ADMIN, "5.0.0", "Wake a client blocked in a command", this::unblock);
-        add(t, "trackinginfo", 2, PLAIN, "6.2.0", "Client-side caching state of this connection",
-                this::trackingInfo);
-        add(t, "caching", 3, PLAIN, "6.0.0", "Track or skip the keys of the next command", this::caching);
-        add(t, "help", 2, "loading stale", "5.0.0", "Describe the CLIENT subcommands", this::help);
-    }
-
-    private static void add(CommandTable t, String name, int arity, String flags, String since, String summary,
-                            CommandHandler handler) {
-        t.add(subcommand("client", name, arity).flags(flags).group("connection").since(since).summary(summary)
-                .handler(handler).build());
+        t.handler("client|id", ctx -> ctx.reply().integer(ctx.client().id()));
+        t.handler("client|setname", this::setName);
+        t.handler("client|getname", this::getName);
+        t.handler("client|info", this::info);
+        t.handler("client|list", this::list);
+        t.handler("client|kill", ctx -> new ClientKill(ctx).run());
+        t.handler("client|reply", this::reply);
+        t.handler("client|no-evict", this::noEvict);
+        t.handler("client|pause", this::pause);
+        t.handler("client|unpause", ctx -> ctx.reply().ok());
+        t.handler("client|getredir", ctx -> ctx.reply().integer(-1));
+        t.handler("client|unblock", this::unblock);
+        t.handler("client|trackinginfo", this::trackingInfo);
+        t.handler("client|caching", this::caching);
+        t.handler("client|help", this::help);
     }
 
     private void setName(CommandContext ctx) {

@@ -1,10 +1,11 @@
 package dev.redsim.simulator.commands;
 
-import dev.redsim.simulator.command.AclCategories;
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandFamily;
+import dev.redsim.simulator.command.CommandFlag;
 import dev.redsim.simulator.command.CommandSpec;
 import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.command.KeyRef;
 import dev.redsim.simulator.command.RedisError;
 import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.util.GlobMatcher;
@@ -14,40 +15,21 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-import static dev.redsim.simulator.command.CommandSpec.subcommand;
-
 /**
  * COMMAND and its subcommands: everything they print is read from the one command table, so a command added
  * anywhere in the simulator describes itself here without further work.
  */
 public final class CommandCommands implements CommandFamily {
-    private static final String FLAGS = "loading stale";
-
     @Override
     public void register(CommandTable t) {
-        t.add(command("command", -1).flags(FLAGS).group("server").since("2.8.13").acl("connection")
-                .tips("nondeterministic_output_order")
-                .summary("Describe every command of the server").handler(this::all).build());
-        t.add(subcommand("command", "count", 2).flags(FLAGS).group("server").since("2.8.13").acl("connection")
-                .summary("Count the commands of the server")
-                .handler(ctx -> ctx.reply().integer(ctx.engine().table().size())).build());
-        t.add(subcommand("command", "info", -2).flags(FLAGS).group("server").since("2.8.13").acl("connection")
-                .tips("nondeterministic_output_order")
-                .summary("Describe the named commands").handler(this::info).build());
-        t.add(subcommand("command", "docs", -2).flags(FLAGS).group("server").since("7.0.0").acl("connection")
-                .tips("nondeterministic_output_order")
-                .summary("Documentation of the named commands").handler(this::docs).build());
-        t.add(subcommand("command", "getkeys", -4).flags(FLAGS).group("server").since("2.8.13").acl("connection")
-                .summary("Extract the key names of a full command").handler(ctx -> getKeys(ctx, false)).build());
-        t.add(subcommand("command", "getkeysandflags", -4).flags(FLAGS).group("server").since("7.0.0")
-                .acl("connection").summary("Extract the key names of a full command, with their access flags")
-                .handler(ctx -> getKeys(ctx, true)).build());
-        t.add(subcommand("command", "list", -2).flags(FLAGS).group("server").since("7.0.0").acl("connection")
-                .tips("nondeterministic_output_order")
-                .summary("List command names, optionally filtered").handler(this::list).build());
-        t.add(subcommand("command", "help", 2).flags(FLAGS).group("server").since("5.0.0").acl("connection")
-                .summary("Describe the COMMAND subcommands").handler(this::help).build());
+        t.handler("command", this::all);
+        t.handler("command|count", ctx -> ctx.reply().integer(ctx.engine().table().size()));
+        t.handler("command|info", this::info);
+        t.handler("command|docs", this::docs);
+        t.handler("command|getkeys", ctx -> getKeys(ctx, false));
+        t.handler("command|getkeysandflags", ctx -> getKeys(ctx, true));
+        t.handler("command|list", this::list);
+        t.handler("command|help", this::help);
     }
 
     // ---- COMMAND, COMMAND INFO ----
@@ -60,6 +42,7 @@ public final class CommandCommands implements CommandFamily {
         }
     }
 
+    /** Named commands the simulator lacks (implemented by Redis or not) get a null, as unknown ones do in Redis. */
     private void info(CommandContext ctx) {
         if (ctx.argc() == 2) {
             all(ctx);
@@ -68,26 +51,13 @@ public final class CommandCommands implements CommandFamily {
         Reply r = ctx.reply();
         r.array(ctx.argc() - 2);
         for (int i = 2; i < ctx.argc(); i++) {
-            CommandSpec spec = byFullName(ctx.engine().table(), ctx.text(i));
+            CommandSpec spec = ctx.engine().table().lookupFullName(ctx.text(i));
             if (spec == null) {
                 r.nullBulk();
             } else {
                 CommandInfoWriter.write(r, spec);
             }
         }
-    }
-
-    /** "get" or "config|get", any case; null when unknown. */
-    static CommandSpec byFullName(CommandTable table, String name) {
-        int bar = name.indexOf('|');
-        if (bar < 0) {
-            return table.lookup(name);
-        }
-        CommandSpec container = table.lookup(name.substring(0, bar));
-        if (container == null) {
-            return null;
-        }
-        return container.subcommands().get(name.substring(bar + 1).toLowerCase());
     }
 
     // ---- COMMAND DOCS ----
@@ -98,7 +68,7 @@ public final class CommandCommands implements CommandFamily {
             found.addAll(ctx.engine().table().all());
         } else {
             for (int i = 2; i < ctx.argc(); i++) {
-                CommandSpec spec = byFullName(ctx.engine().table(), ctx.text(i));
+                CommandSpec spec = ctx.engine().table().lookupFullName(ctx.text(i));
                 if (spec != null) {
                     found.add(spec);
                 }
@@ -108,27 +78,7 @@ public final class CommandCommands implements CommandFamily {
         r.map(found.size());
         for (CommandSpec spec : found) {
             r.bulk(spec.fullName());
-            writeDoc(r, spec);
-        }
-    }
-
-    /** summary, since, group and, for containers, the subcommands' docs (what redis-cli reads for its hints). */
-    private static void writeDoc(Reply r, CommandSpec spec) {
-        boolean container = spec.hasSubcommands();
-        r.map(container ? 4 : 3);
-        r.bulk("summary");
-        r.bulk(spec.summary());
-        r.bulk("since");
-        r.bulk(spec.since());
-        r.bulk("group");
-        r.bulk(spec.group());
-        if (container) {
-            r.bulk("subcommands");
-            r.map(spec.subcommands().size());
-            for (CommandSpec sub : spec.subcommands().values()) {
-                r.bulk(sub.fullName());
-                writeDoc(r, sub);
-            }
+            CommandDocsWriter.write(r, spec);
         }
     }
 
@@ -143,28 +93,28 @@ public final class CommandCommands implements CommandFamily {
         if (spec == null) {
             throw new RedisError("ERR Invalid command specified");
         }
-        // Arguments whose key spec is marked not_key (shard channels) are not keys here, as in doesCommandHaveKeys.
-        boolean notKey = spec.keySpecFlags() != null && spec.keySpecFlags().contains("not_key");
-        if ((spec.firstKey() <= 0 || notKey) && !spec.movableKeys()) {
+        if (!spec.hasKeyArguments()) {
             throw new RedisError("ERR The command has no key arguments");
         }
         if (!spec.arityAccepts(call.length)) {
             throw new RedisError("ERR Invalid number of arguments specified for command");
         }
-        int[] keys = spec.keyIndexes(call);
+        List<KeyRef> keys = spec.keys(call);
+        if (keys == null || keys.isEmpty()) {
+            if (!spec.has(CommandFlag.NO_MANDATORY_KEYS)) {
+                throw new RedisError("ERR Invalid arguments specified for command");
+            }
+            keys = List.of();
+        }
         Reply r = ctx.reply();
-        r.array(keys.length);
-        for (int index : keys) {
+        r.array(keys.size());
+        for (KeyRef key : keys) {
             if (withFlags) {
                 r.array(2);
-                r.bulk(call[index]);
-                List<String> flags = CommandInfoWriter.keySpecFlags(spec);
-                r.set(flags.size());
-                for (String flag : flags) {
-                    r.simple(flag);
-                }
+                r.bulk(call[key.index()]);
+                CommandInfoWriter.statusSet(r, key.flags());
             } else {
-                r.bulk(call[index]);
+                r.bulk(call[key.index()]);
             }
         }
     }
@@ -205,7 +155,7 @@ public final class CommandCommands implements CommandFamily {
         } else if (filter.equals("module")) {
             keep = false; // no modules are loaded
         } else if (filter.equals("aclcat")) {
-            keep = AclCategories.of(spec).contains(value.toLowerCase());
+            keep = spec.description().aclCategories().contains("@" + value.toLowerCase());
         } else {
             keep = GlobMatcher.matches(value.getBytes(StandardCharsets.UTF_8),
                     spec.fullName().getBytes(StandardCharsets.UTF_8), true);

@@ -15,28 +15,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-import static dev.redsim.simulator.command.CommandSpec.subcommand;
-
 /** CONFIG GET / SET / RESETSTAT / REWRITE / HELP (config.c), over the engine's {@link Config}. */
 public final class ConfigCommands implements CommandFamily {
-    private static final String ADMIN = "admin noscript loading stale";
-
     @Override
     public void register(CommandTable t) {
-        t.add(command("config", -2).group("server").since("2.0.0")
-                .summary("Read and change the server configuration").handler(ctx -> { }).build());
-        t.add(subcommand("config", "get", -3).flags(ADMIN).group("server").since("2.0.0")
-                .summary("Read the parameters matching one or more patterns").handler(this::get).build());
-        t.add(subcommand("config", "set", -4).flags(ADMIN).group("server").since("2.0.0")
-                .tips("request_policy:all_nodes response_policy:all_succeeded")
-                .summary("Change one or more parameters, all or none").handler(this::set).build());
-        t.add(subcommand("config", "resetstat", 2).flags(ADMIN).group("server").since("2.0.0")
-                .summary("Clear the statistics INFO reports").handler(this::resetStat).build());
-        t.add(subcommand("config", "rewrite", 2).flags(ADMIN).group("server").since("2.8.0")
-                .summary("Write the configuration back to its file").handler(this::rewrite).build());
-        t.add(subcommand("config", "help", 2).flags("loading stale").group("server").since("5.0.0")
-                .summary("Describe the CONFIG subcommands").handler(this::help).build());
+        t.handler("config|get", this::get);
+        t.handler("config|set", this::set);
+        t.handler("config|resetstat", this::resetStat);
+        t.handler("config|rewrite", this::rewrite);
+        t.handler("config|help", this::help);
     }
 
     /** Exact names answer under the name as typed; patterns under the matching names. Each name once. */

@@ -8,8 +8,6 @@ import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.server.ClientConnection;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /** PING, ECHO, HELLO, AUTH, SELECT, QUIT, RESET (connection group). */
 public final class ConnectionCommands implements CommandFamily {
     public static final String REDIS_VERSION = "7.0.15";
@@ -18,20 +16,13 @@ public final class ConnectionCommands implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("ping", -1).flags("fast sentinel").group("connection").summary("Ping the server")
-                .handler(this::ping).build());
-        t.add(command("echo", 2).flags("loading stale fast").group("connection").summary("Echo the given string")
-                .handler(ctx -> ctx.reply().bulk(ctx.arg(1))).build());
-        t.add(command("hello", -1).flags("noscript loading stale fast no_auth sentinel allow_busy").group("connection")
-                .since("6.0.0").summary("Handshake with Redis").handler(this::hello).build());
-        t.add(command("auth", -2).flags("noscript loading stale fast no_auth sentinel allow_busy").group("connection")
-                .summary("Authenticate to the server").handler(this::auth).build());
-        t.add(command("select", 2).flags("loading stale fast").group("connection")
-                .summary("Change the selected database for the current connection").handler(this::select).build());
-        t.add(command("quit", -1).flags("allow_busy noscript loading stale fast no_auth").group("connection")
-                .summary("Close the connection").handler(this::quit).build());
-        t.add(command("reset", 1).flags("noscript loading stale fast no_auth allow_busy").group("connection")
-                .since("6.2.0").summary("Reset the connection").handler(this::reset).build());
+        t.handler("ping", this::ping);
+        t.handler("echo", ctx -> ctx.reply().bulk(ctx.arg(1)));
+        t.handler("hello", this::hello);
+        t.handler("auth", this::auth);
+        t.handler("select", this::select);
+        t.handler("quit", this::quit);
+        t.handler("reset", this::reset);
     }
 
     private void ping(CommandContext ctx) {

@@ -5,8 +5,6 @@ import dev.redsim.simulator.command.CommandFamily;
 import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.command.RedisError;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /**
  * DEBUG and the cluster-only READONLY/READWRITE: commands tools send that a standalone
  * simulator answers the way a standalone Redis 7.0 does.
@@ -14,12 +12,9 @@ import static dev.redsim.simulator.command.CommandSpec.command;
 public final class DebugCommands implements CommandFamily {
     @Override
     public void register(CommandTable t) {
-        t.add(command("debug", -2).flags("admin noscript loading stale").group("server")
-                .summary("Debugging helpers").handler(this::debug).build());
-        t.add(command("readonly", 1).flags("loading stale fast").group("cluster").since("3.0.0").acl("connection")
-                .summary("Allow reads from a cluster replica").handler(this::clusterOnly).build());
-        t.add(command("readwrite", 1).flags("loading stale fast").group("cluster").since("3.0.0").acl("connection")
-                .summary("Stop reads from a cluster replica").handler(this::clusterOnly).build());
+        t.handler("debug", this::debug);
+        t.handler("readonly", this::clusterOnly);
+        t.handler("readwrite", this::clusterOnly);
     }
 
     /**

@@ -8,8 +8,6 @@ import dev.redsim.simulator.engine.KeyspaceEvents;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.Database;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /** The TTL commands of expire.c: EXPIRE and friends, TTL and friends, PERSIST. */
 public final class ExpireCommands implements CommandFamily {
     private static final int NX = 1;
@@ -23,30 +21,15 @@ public final class ExpireCommands implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("expire", -3).flags("write fast").keys(1, 1, 1).group("generic")
-                .summary("Give a key a time to live in seconds")
-                .handler(ctx -> expire(ctx, 1000, false)).build());
-        t.add(command("pexpire", -3).flags("write fast").keys(1, 1, 1).group("generic").since("2.6.0")
-                .summary("Give a key a time to live in milliseconds")
-                .handler(ctx -> expire(ctx, 1, false)).build());
-        t.add(command("expireat", -3).flags("write fast").keys(1, 1, 1).group("generic").since("1.2.0")
-                .summary("Make a key expire at a Unix time in seconds")
-                .handler(ctx -> expire(ctx, 1000, true)).build());
-        t.add(command("pexpireat", -3).flags("write fast").keys(1, 1, 1).group("generic").since("2.6.0")
-                .summary("Make a key expire at a Unix time in milliseconds")
-                .handler(ctx -> expire(ctx, 1, true)).build());
-        t.add(command("ttl", 2).flags("readonly fast").keys(1, 1, 1).group("generic")
-                .summary("Seconds a key has left to live").handler(ctx -> ttl(ctx, false, false)).build());
-        t.add(command("pttl", 2).flags("readonly fast").keys(1, 1, 1).group("generic").since("2.6.0")
-                .summary("Milliseconds a key has left to live").handler(ctx -> ttl(ctx, true, false)).build());
-        t.add(command("expiretime", 2).flags("readonly fast").keys(1, 1, 1).group("generic").since("7.0.0")
-                .summary("The Unix time in seconds at which a key expires")
-                .handler(ctx -> ttl(ctx, false, true)).build());
-        t.add(command("pexpiretime", 2).flags("readonly fast").keys(1, 1, 1).group("generic").since("7.0.0")
-                .summary("The Unix time in milliseconds at which a key expires")
-                .handler(ctx -> ttl(ctx, true, true)).build());
-        t.add(command("persist", 2).flags("write fast").keys(1, 1, 1).group("generic").since("2.2.0")
-                .summary("Remove the time to live of a key").handler(this::persist).build());
+        t.handler("expire", ctx -> expire(ctx, 1000, false));
+        t.handler("pexpire", ctx -> expire(ctx, 1, false));
+        t.handler("expireat", ctx -> expire(ctx, 1000, true));
+        t.handler("pexpireat", ctx -> expire(ctx, 1, true));
+        t.handler("ttl", ctx -> ttl(ctx, false, false));
+        t.handler("pttl", ctx -> ttl(ctx, true, false));
+        t.handler("expiretime", ctx -> ttl(ctx, false, true));
+        t.handler("pexpiretime", ctx -> ttl(ctx, true, true));
+        t.handler("persist", this::persist);
     }
 
     private static int parseFlags(CommandContext ctx) {

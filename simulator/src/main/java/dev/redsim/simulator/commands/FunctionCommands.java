@@ -2,7 +2,6 @@ package dev.redsim.simulator.commands;
 
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandFamily;
-import dev.redsim.simulator.command.CommandSpec;
 import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.command.RedisError;
 import dev.redsim.simulator.protocol.Reply;
@@ -15,9 +14,6 @@ import dev.redsim.simulator.util.GlobMatcher;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
-import static dev.redsim.simulator.command.CommandSpec.command;
-import static dev.redsim.simulator.command.CommandSpec.subcommand;
 
 /** FUNCTION and FCALL / FCALL_RO (Redis 7.0's functions.c); the libraries live in scripting.Functions. */
 public final class FunctionCommands implements CommandFamily {
@@ -57,46 +53,17 @@ public final class FunctionCommands implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(fcall("fcall", "noscript stale skip_monitor no_mandatory_keys", "RW access update")
-                .summary("Run a function of a loaded library").handler(ctx -> functions(ctx).call(ctx, false))
-                .build());
-        t.add(fcall("fcall_ro", "readonly noscript stale skip_monitor no_mandatory_keys", "RO access")
-                .summary("Run a read-only function of a loaded library")
-                .handler(ctx -> functions(ctx).call(ctx, true)).build());
-        t.add(command("function", -2).group("scripting").since("7.0.0")
-                .summary("A container for the commands that manage function libraries").build());
-        t.add(sub("load", -3, "write denyoom noscript", true).summary("Load a library of functions")
-                .handler(this::load).build());
-        t.add(sub("delete", 3, "write noscript", true).summary("Remove one library and its functions")
-                .handler(this::delete).build());
-        t.add(sub("flush", -2, "write noscript", true).summary("Remove every library")
-                .handler(this::flush).build());
-        t.add(sub("list", -2, "noscript", false).tips("nondeterministic_output_order")
-                .summary("Describe the loaded libraries and their functions").handler(this::list).build());
-        t.add(sub("dump", 2, "noscript", false).summary("Serialize every library into a payload")
-                .handler(this::dump).build());
-        t.add(sub("restore", -3, "write denyoom noscript", true).summary("Load libraries from a DUMP payload")
-                .handler(this::restore).build());
-        t.add(sub("stats", 2, "noscript allow_busy", false)
-                .tips("nondeterministic_output request_policy:all_shards response_policy:special")
-                .summary("The running function and the library counts").handler(this::stats).build());
-        t.add(sub("kill", 2, "noscript allow_busy", false)
-                .tips("request_policy:all_shards response_policy:one_succeeded")
-                .summary("Stop the running function if it wrote nothing").handler(this::kill).build());
-        t.add(sub("help", 2, "loading stale", false).summary("Show what FUNCTION can do")
-                .handler(this::help).build());
-    }
-
-    private static CommandSpec.Builder fcall(String name, String flags, String keyFlags) {
-        return command(name, -3).flags(flags).keys(0, 0, 0).movableKeys(args -> NumkeysKeys.find(args, 2, 0))
-                .keySpecFlags(keyFlags)
-                .keynumSpec(ScriptingCommands.keyNotes(keyFlags), 2, 0, 1, 1).group("scripting").since("7.0.0");
-    }
-
-    /** Subcommands that change the libraries run on every shard of a cluster. */
-    private static CommandSpec.Builder sub(String name, int arity, String flags, boolean allShards) {
-        CommandSpec.Builder b = subcommand("function", name, arity).flags(flags).group("scripting").since("7.0.0");
-        return allShards ? b.tips("request_policy:all_shards response_policy:all_succeeded") : b;
+        t.handler("fcall", ctx -> functions(ctx).call(ctx, false));
+        t.handler("fcall_ro", ctx -> functions(ctx).call(ctx, true));
+        t.handler("function|load", this::load);
+        t.handler("function|delete", this::delete);
+        t.handler("function|flush", this::flush);
+        t.handler("function|list", this::list);
+        t.handler("function|dump", this::dump);
+        t.handler("function|restore", this::restore);
+        t.handler("function|stats", this::stats);
+        t.handler("function|kill", this::kill);
+        t.handler("function|help", this::help);
     }
 
     private static Functions functions(CommandContext ctx) {

@@ -10,8 +10,6 @@ import dev.redsim.simulator.keyspace.HashValue;
 
 import java.util.Map;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /**
  * The hash commands of t_hash.c that read and write fields; counters are in {@link HashCounterCommands},
  * HRANDFIELD and HSCAN in {@link HashSamplingCommands}.
@@ -19,31 +17,18 @@ import static dev.redsim.simulator.command.CommandSpec.command;
 public final class HashCommands implements CommandFamily {
     @Override
     public void register(CommandTable t) {
-        t.add(command("hset", -4).flags("write denyoom fast").keys(1, 1, 1).group("hash").since("2.0.0")
-                .summary("Set fields of a hash to values").handler(ctx -> hset(ctx, false)).build());
-        t.add(command("hmset", -4).flags("write denyoom fast").keys(1, 1, 1).group("hash").since("2.0.0")
-                .summary("Set fields of a hash to values (older form of HSET, replies OK)")
-                .handler(ctx -> hset(ctx, true)).build());
-        t.add(command("hsetnx", 4).flags("write denyoom fast").keys(1, 1, 1).group("hash").since("2.0.0")
-                .summary("Set a hash field only if it is not there yet").handler(this::hsetnx).build());
-        t.add(command("hget", 3).flags("readonly fast").keys(1, 1, 1).group("hash").since("2.0.0")
-                .summary("The value of a hash field").handler(this::hget).build());
-        t.add(command("hmget", -3).flags("readonly fast").keys(1, 1, 1).group("hash").since("2.0.0")
-                .summary("The values of several hash fields").handler(this::hmget).build());
-        t.add(command("hdel", -3).flags("write fast").keys(1, 1, 1).group("hash").since("2.0.0")
-                .summary("Remove fields from a hash").handler(this::hdel).build());
-        t.add(command("hexists", 3).flags("readonly fast").keys(1, 1, 1).group("hash").since("2.0.0")
-                .summary("Whether a hash has a field").handler(this::hexists).build());
-        t.add(command("hlen", 2).flags("readonly fast").keys(1, 1, 1).group("hash").since("2.0.0")
-                .summary("Number of fields in a hash").handler(this::hlen).build());
-        t.add(command("hstrlen", 3).flags("readonly fast").keys(1, 1, 1).group("hash").since("3.2.0")
-                .summary("Length of the value of a hash field").handler(this::hstrlen).build());
-        t.add(command("hkeys", 2).flags("readonly").keys(1, 1, 1).group("hash").since("2.0.0")
-                .summary("All field names of a hash").handler(ctx -> all(ctx, true, false)).build());
-        t.add(command("hvals", 2).flags("readonly").keys(1, 1, 1).group("hash").since("2.0.0")
-                .summary("All values of a hash").handler(ctx -> all(ctx, false, true)).build());
-        t.add(command("hgetall", 2).flags("readonly").keys(1, 1, 1).group("hash").since("2.0.0")
-                .summary("All fields and values of a hash").handler(ctx -> all(ctx, true, true)).build());
+        t.handler("hset", ctx -> hset(ctx, false));
+        t.handler("hmset", ctx -> hset(ctx, true));
+        t.handler("hsetnx", this::hsetnx);
+        t.handler("hget", this::hget);
+        t.handler("hmget", this::hmget);
+        t.handler("hdel", this::hdel);
+        t.handler("hexists", this::hexists);
+        t.handler("hlen", this::hlen);
+        t.handler("hstrlen", this::hstrlen);
+        t.handler("hkeys", ctx -> all(ctx, true, false));
+        t.handler("hvals", ctx -> all(ctx, false, true));
+        t.handler("hgetall", ctx -> all(ctx, true, true));
         new HashCounterCommands().register(t);
         new HashSamplingCommands().register(t);
     }

@@ -9,8 +9,6 @@ import dev.redsim.simulator.keyspace.HashValue;
 import dev.redsim.simulator.keyspace.Numbers;
 import dev.redsim.simulator.util.LongDoubleMath;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /** HINCRBY and HINCRBYFLOAT: numeric fields of a hash. */
 final class HashCounterCommands implements CommandFamily {
     private static final RedisError NOT_INTEGER_FIELD = new RedisError("ERR hash value is not an integer");
@@ -22,10 +20,8 @@ final class HashCounterCommands implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("hincrby", 4).flags("write denyoom fast").keys(1, 1, 1).group("hash").since("2.0.0")
-                .summary("Add an integer to the integer value of a hash field").handler(this::hincrby).build());
-        t.add(command("hincrbyfloat", 4).flags("write denyoom fast").keys(1, 1, 1).group("hash").since("2.6.0")
-                .summary("Add a float to the float value of a hash field").handler(this::hincrbyfloat).build());
+        t.handler("hincrby", this::hincrby);
+        t.handler("hincrbyfloat", this::hincrbyfloat);
     }
 
     private void hincrby(CommandContext ctx) {

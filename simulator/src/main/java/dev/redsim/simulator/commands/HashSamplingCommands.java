@@ -15,8 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /** HRANDFIELD and HSCAN: the commands that visit a hash partly, at random or by cursor. */
 final class HashSamplingCommands implements CommandFamily {
     private static final RedisError COUNT_RANGE = new RedisError(
@@ -26,10 +24,8 @@ final class HashSamplingCommands implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("hrandfield", -2).flags("readonly").keys(1, 1, 1).group("hash").since("6.2.0")
-                .summary("Random fields of a hash, optionally with their values").handler(this::hrandfield).build());
-        t.add(command("hscan", -3).flags("readonly").keys(1, 1, 1).group("hash").since("2.8.0")
-                .summary("Iterate over the fields and values of a hash with a cursor").handler(this::hscan).build());
+        t.handler("hrandfield", this::hrandfield);
+        t.handler("hscan", this::hscan);
     }
 
     private void hrandfield(CommandContext ctx) {

@@ -8,8 +8,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /**
  * INFO [section ...]: the sections Redis 7.0 prints, in its order, built by {@link InfoSections}. Without
  * arguments (or with "default") the default sections; "all" adds commandstats and latencystats; "everything"
@@ -23,9 +21,7 @@ public final class InfoCommand implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("info", -1).flags("loading stale").group("server").acl("dangerous")
-                .tips("nondeterministic_output request_policy:all_shards response_policy:special")
-                .summary("Information and statistics about the server").handler(this::info).build());
+        t.handler("info", this::info);
     }
 
     private void info(CommandContext ctx) {

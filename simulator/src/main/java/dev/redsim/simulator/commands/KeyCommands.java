@@ -10,8 +10,6 @@ import dev.redsim.simulator.keyspace.Database;
 import dev.redsim.simulator.keyspace.Numbers;
 import dev.redsim.simulator.keyspace.RedisValue;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /** The generic key commands of db.c and expire.c. */
 public final class KeyCommands implements CommandFamily {
     private static final RedisError INT_RANGE =
@@ -26,27 +24,15 @@ public final class KeyCommands implements CommandFamily {
         expiry.register(t);
         iteration.register(t);
         object.register(t);
-        t.add(command("del", -2).flags("write").keys(1, -1, 1).group("generic")
-                .summary("Delete a key").handler(this::del).build());
-        t.add(command("unlink", -2).flags("write fast").keys(1, -1, 1).group("generic").since("4.0.0")
-                .summary("Delete a key asynchronously in another thread. Otherwise it is just as DEL, but non blocking.")
-                .handler(this::del).build());
-        t.add(command("exists", -2).flags("readonly fast").keys(1, -1, 1).group("generic")
-                .summary("Determine if a key exists").handler(this::exists).build());
-        t.add(command("type", 2).flags("readonly fast").keys(1, 1, 1).group("generic")
-                .summary("Determine the type stored at key").handler(this::type).build());
-        t.add(command("touch", -2).flags("readonly fast").keys(1, -1, 1).group("generic").since("3.2.1")
-                .summary("Count the given keys that exist, marking them as just accessed").handler(this::touch).build());
-        t.add(command("rename", 3).flags("write").keys(1, 2, 1).group("generic")
-                .summary("Give a key a new name, replacing any key of that name")
-                .handler(ctx -> rename(ctx, false)).build());
-        t.add(command("renamenx", 3).flags("write fast").keys(1, 2, 1).group("generic")
-                .summary("Give a key a new name unless that name is taken")
-                .handler(ctx -> rename(ctx, true)).build());
-        t.add(command("move", 3).flags("write fast").keys(1, 1, 1).group("generic")
-                .summary("Move a key to another database").handler(this::move).build());
-        t.add(command("copy", -3).flags("write denyoom").keys(1, 2, 1).group("generic").since("6.2.0")
-                .summary("Copy a key's value, TTL included, to another key").handler(this::copy).build());
+        t.handler("del", this::del);
+        t.handler("unlink", this::del);
+        t.handler("exists", this::exists);
+        t.handler("type", this::type);
+        t.handler("touch", this::touch);
+        t.handler("rename", ctx -> rename(ctx, false));
+        t.handler("renamenx", ctx -> rename(ctx, true));
+        t.handler("move", this::move);
+        t.handler("copy", this::copy);
     }
 
     private void del(CommandContext ctx) {

@@ -17,8 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /** The commands that walk the whole keyspace: KEYS, SCAN and RANDOMKEY. Keys past their TTL never show. */
 public final class KeyspaceIteration implements CommandFamily {
     /** Per database, the ordering of its keys taken when a scan last started (see {@link ScanSnapshot}). */
@@ -26,12 +24,9 @@ public final class KeyspaceIteration implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("keys", 2).flags("readonly").group("generic").acl("dangerous")
-                .summary("List the keys that match a glob pattern").handler(this::keys).build());
-        t.add(command("scan", -2).flags("readonly").group("generic").since("2.8.0")
-                .summary("Iterate over the keyspace with a cursor").handler(this::scan).build());
-        t.add(command("randomkey", 1).flags("readonly").group("generic")
-                .summary("Return a key chosen at random").handler(this::randomkey).build());
+        t.handler("keys", this::keys);
+        t.handler("scan", this::scan);
+        t.handler("randomkey", this::randomkey);
     }
 
     private static boolean live(Database db, Bytes key) {

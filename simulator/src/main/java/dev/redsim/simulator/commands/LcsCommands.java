@@ -11,8 +11,6 @@ import dev.redsim.simulator.protocol.Reply;
 import java.util.ArrayList;
 import java.util.List;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /** LCS: the longest common subsequence of two strings, by the same dynamic programming table as Redis. */
 public final class LcsCommands implements CommandFamily {
     private static final byte[] EMPTY = new byte[0];
@@ -26,8 +24,7 @@ public final class LcsCommands implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("lcs", -3).flags("readonly").keys(1, 2, 1).group("string").since("7.0.0")
-                .summary("Find the longest common subsequence of two strings").handler(this::lcs).build());
+        t.handler("lcs", this::lcs);
     }
 
     private void lcs(CommandContext ctx) {

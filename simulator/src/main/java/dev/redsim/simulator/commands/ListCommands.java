@@ -10,34 +10,21 @@ import dev.redsim.simulator.keyspace.ListValue;
 
 import java.util.Arrays;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /** The non-blocking list commands of t_list.c (pops and moves in {@link ListPopCommands}, LPOS in {@link ListPosition}). */
 public final class ListCommands implements CommandFamily {
     @Override
     public void register(CommandTable t) {
-        t.add(command("lpush", -3).flags("write denyoom fast").keys(1, 1, 1).group("list")
-                .summary("Add elements at the head of a list").handler(ctx -> push(ctx, true, false)).build());
-        t.add(command("rpush", -3).flags("write denyoom fast").keys(1, 1, 1).group("list")
-                .summary("Add elements at the tail of a list").handler(ctx -> push(ctx, false, false)).build());
-        t.add(command("lpushx", -3).flags("write denyoom fast").keys(1, 1, 1).group("list").since("2.2.0")
-                .summary("Add elements at the head of an existing list").handler(ctx -> push(ctx, true, true)).build());
-        t.add(command("rpushx", -3).flags("write denyoom fast").keys(1, 1, 1).group("list").since("2.2.0")
-                .summary("Add elements at the tail of an existing list").handler(ctx -> push(ctx, false, true)).build());
-        t.add(command("llen", 2).flags("readonly fast").keys(1, 1, 1).group("list")
-                .summary("Number of elements in a list").handler(this::llen).build());
-        t.add(command("lrange", 4).flags("readonly").keys(1, 1, 1).group("list")
-                .summary("Elements of a list between two indexes").handler(this::lrange).build());
-        t.add(command("lindex", 3).flags("readonly").keys(1, 1, 1).group("list")
-                .summary("The element of a list at an index").handler(this::lindex).build());
-        t.add(command("lset", 4).flags("write denyoom").keys(1, 1, 1).group("list")
-                .summary("Replace the element of a list at an index").handler(this::lset).build());
-        t.add(command("linsert", 5).flags("write denyoom").keys(1, 1, 1).group("list").since("2.2.0")
-                .summary("Insert an element next to the first occurrence of a pivot").handler(this::linsert).build());
-        t.add(command("lrem", 4).flags("write").keys(1, 1, 1).group("list")
-                .summary("Remove occurrences of an element from a list").handler(this::lrem).build());
-        t.add(command("ltrim", 4).flags("write").keys(1, 1, 1).group("list")
-                .summary("Keep only a range of a list").handler(this::ltrim).build());
+        t.handler("lpush", ctx -> push(ctx, true, false));
+        t.handler("rpush", ctx -> push(ctx, false, false));
+        t.handler("lpushx", ctx -> push(ctx, true, true));
+        t.handler("rpushx", ctx -> push(ctx, false, true));
+        t.handler("llen", this::llen);
+        t.handler("lrange", this::lrange);
+        t.handler("lindex", this::lindex);
+        t.handler("lset", this::lset);
+        t.handler("linsert", this::linsert);
+        t.handler("lrem", this::lrem);
+        t.handler("ltrim", this::ltrim);
         new ListPosition().register(t);
         new ListPopCommands().register(t);
     }

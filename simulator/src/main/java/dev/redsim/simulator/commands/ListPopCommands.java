@@ -8,8 +8,6 @@ import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.ListValue;
 import dev.redsim.simulator.keyspace.Numbers;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /** LPOP, RPOP, LMPOP, LMOVE and RPOPLPUSH; the data changes themselves are in {@link ListPops}. */
 final class ListPopCommands implements CommandFamily {
     private static final RedisError NUMKEYS = new RedisError("ERR numkeys should be greater than 0");
@@ -17,17 +15,11 @@ final class ListPopCommands implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("lpop", -2).flags("write fast").keys(1, 1, 1).group("list")
-                .summary("Remove and return elements from the head of a list").handler(ctx -> pop(ctx, true)).build());
-        t.add(command("rpop", -2).flags("write fast").keys(1, 1, 1).group("list")
-                .summary("Remove and return elements from the tail of a list").handler(ctx -> pop(ctx, false)).build());
-        t.add(command("lmpop", -4).flags("write").movableKeys(ListPopCommands::lmpopKeys).group("list").since("7.0.0")
-                .summary("Pop elements from the first non-empty list among several keys").handler(this::lmpop).build());
-        t.add(command("lmove", 5).flags("write denyoom").keys(1, 2, 1).group("list").since("6.2.0")
-                .summary("Move an element from one end of a list to an end of another").handler(this::lmove).build());
-        t.add(command("rpoplpush", 3).flags("write denyoom").keys(1, 2, 1).group("list").since("1.2.0")
-                .summary("Move the tail element of a list to the head of another")
-                .handler(ctx -> move(ctx, false, true)).build());
+        t.handler("lpop", ctx -> pop(ctx, true));
+        t.handler("rpop", ctx -> pop(ctx, false));
+        t.handler("lmpop", this::lmpop);
+        t.handler("lmove", this::lmove);
+        t.handler("rpoplpush", ctx -> move(ctx, false, true));
     }
 
     private void pop(CommandContext ctx, boolean atHead) {
@@ -60,19 +52,6 @@ final class ListPopCommands implements CommandFamily {
         } else {
             ListPops.popRangeReply(ctx, key, list, atHead, count);
         }
-    }
-
-    /** LMPOP numkeys key [key ...] LEFT|RIGHT [COUNT count]: keys are the numkeys arguments after numkeys. */
-    static int[] lmpopKeys(byte[][] args) {
-        Long numkeys = args.length > 1 ? Numbers.parseLongStrict(args[1]) : null;
-        if (numkeys == null || numkeys < 1 || numkeys > args.length - 2) {
-            return new int[0];
-        }
-        int[] keys = new int[numkeys.intValue()];
-        for (int i = 0; i < keys.length; i++) {
-            keys[i] = 2 + i;
-        }
-        return keys;
     }
 
     private void lmpop(CommandContext ctx) {

@@ -9,8 +9,6 @@ import dev.redsim.simulator.keyspace.Numbers;
 
 import java.util.Arrays;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /** LPOS: positions of an element in a list, with RANK, COUNT and MAXLEN as t_list.c parses them. */
 final class ListPosition implements CommandFamily {
     private static final RedisError RANK_ZERO = new RedisError("ERR RANK can't be zero: use 1 to start from the "
@@ -20,8 +18,7 @@ final class ListPosition implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("lpos", -3).flags("readonly").keys(1, 1, 1).group("list").since("6.0.6")
-                .summary("Indexes of the elements equal to a value in a list").handler(this::lpos).build());
+        t.handler("lpos", this::lpos);
     }
 
     private void lpos(CommandContext ctx) {

@@ -6,20 +6,13 @@ import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.command.RedisError;
 import dev.redsim.simulator.keyspace.RedisValue;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-import static dev.redsim.simulator.command.CommandSpec.subcommand;
-
 /** MEMORY USAGE (object.c): the bytes Redis would use for a key, estimated by {@link MemoryUsage}. */
 public final class MemoryCommands implements CommandFamily {
     private static final long DEFAULT_SAMPLES = 5;
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("memory", -2).group("server").since("4.0.0")
-                .summary("Memory diagnostics").handler(ctx -> { }).build());
-        t.add(subcommand("memory", "usage", -3).flags("readonly").keys(2, 2, 1).keySpecFlags("RO")
-                .group("server").since("4.0.0").summary("Estimate the memory a key and its value use")
-                .handler(this::usage).build());
+        t.handler("memory|usage", this::usage);
     }
 
     /** MEMORY USAGE key [SAMPLES count]: options are checked before the key is looked up, as in Redis. */

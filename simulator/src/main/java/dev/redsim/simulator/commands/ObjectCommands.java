@@ -8,9 +8,6 @@ import dev.redsim.simulator.keyspace.Numbers;
 import dev.redsim.simulator.keyspace.RedisValue;
 import dev.redsim.simulator.keyspace.StringValue;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-import static dev.redsim.simulator.command.CommandSpec.subcommand;
-
 /** OBJECT ENCODING / IDLETIME / FREQ / REFCOUNT / HELP: what Redis tells about a value's internals. */
 public final class ObjectCommands implements CommandFamily {
     /** Redis shares the integers 0..9999 between keys (OBJ_SHARED_INTEGERS) unless an LRU/LFU policy is set. */
@@ -44,18 +41,11 @@ public final class ObjectCommands implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("object", -2).group("generic").since("2.2.3")
-                .summary("A container for commands that inspect a value's internals").build());
-        t.add(subcommand("object", "encoding", 3).flags("readonly").keys(2, 2, 1).group("generic").since("2.2.3")
-                .summary("The internal representation of a key's value").handler(this::encoding).build());
-        t.add(subcommand("object", "idletime", 3).flags("readonly").keys(2, 2, 1).group("generic").since("2.2.3")
-                .summary("Seconds since a key was last accessed").handler(this::idletime).build());
-        t.add(subcommand("object", "freq", 3).flags("readonly").keys(2, 2, 1).group("generic").since("4.0.0")
-                .summary("The logarithmic access frequency counter of a key").handler(this::freq).build());
-        t.add(subcommand("object", "refcount", 3).flags("readonly").keys(2, 2, 1).group("generic").since("2.2.3")
-                .summary("How many references a key's value has").handler(this::refcount).build());
-        t.add(subcommand("object", "help", 2).flags("loading stale").group("generic").since("6.2.0")
-                .summary("Show what OBJECT can do").handler(this::help).build());
+        t.handler("object|encoding", this::encoding);
+        t.handler("object|idletime", this::idletime);
+        t.handler("object|freq", this::freq);
+        t.handler("object|refcount", this::refcount);
+        t.handler("object|help", this::help);
     }
 
     /** The value without marking it accessed; null (after replying a null) when absent. */

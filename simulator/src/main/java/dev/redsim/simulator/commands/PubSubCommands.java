@@ -10,59 +10,29 @@ import dev.redsim.simulator.protocol.Reply;
 
 import java.util.List;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-import static dev.redsim.simulator.command.CommandSpec.subcommand;
-
 /** The pub/sub commands of pubsub.c: (P|S)SUBSCRIBE, (P|S)UNSUBSCRIBE, PUBLISH, SPUBLISH and PUBSUB. */
 public final class PubSubCommands implements CommandFamily {
-    private static final String SUBSCRIBING = "pubsub noscript loading stale";
-    private static final String PUBLISHING = "pubsub loading stale fast";
-    private static final String INTROSPECTION = "pubsub loading stale";
-
     @Override
     public void register(CommandTable t) {
-        t.add(command("subscribe", -2).flags(SUBSCRIBING).group("pubsub").since("2.0.0")
-                .summary("Listen for messages published to channels").handler(ctx -> subscribe(ctx, Kind.CHANNEL))
-                .build());
-        t.add(command("psubscribe", -2).flags(SUBSCRIBING).group("pubsub").since("2.0.0")
-                .summary("Listen for messages published to channels matching patterns")
-                .handler(ctx -> subscribe(ctx, Kind.PATTERN)).build());
-        t.add(command("ssubscribe", -2).flags(SUBSCRIBING).keys(1, -1, 1).keySpecFlags("not_key").group("pubsub")
-                .since("7.0.0").summary("Listen for messages published to shard channels")
-                .handler(ctx -> subscribe(ctx, Kind.SHARD)).build());
-        t.add(command("unsubscribe", -1).flags(SUBSCRIBING).group("pubsub").since("2.0.0")
-                .summary("Stop listening to channels").handler(ctx -> unsubscribe(ctx, Kind.CHANNEL)).build());
-        t.add(command("punsubscribe", -1).flags(SUBSCRIBING).group("pubsub").since("2.0.0")
-                .summary("Stop listening to patterns").handler(ctx -> unsubscribe(ctx, Kind.PATTERN)).build());
-        t.add(command("sunsubscribe", -1).flags(SUBSCRIBING).keys(1, -1, 1).keySpecFlags("not_key")
-                .group("pubsub").since("7.0.0").summary("Stop listening to shard channels")
-                .handler(ctx -> unsubscribe(ctx, Kind.SHARD)).build());
-        t.add(command("publish", 3).flags(PUBLISHING).group("pubsub").since("2.0.0")
-                .summary("Send a message to a channel's listeners")
-                .handler(ctx -> ctx.reply().integer(pubSub(ctx).publish(ctx.arg(1), ctx.arg(2)))).build());
-        t.add(command("spublish", 3).flags(PUBLISHING).keys(1, 1, 1).keySpecFlags("not_key").group("pubsub")
-                .since("7.0.0").summary("Send a message to a shard channel's listeners")
-                .handler(ctx -> ctx.reply().integer(pubSub(ctx).publishShard(ctx.arg(1), ctx.arg(2)))).build());
+        t.handler("subscribe", ctx -> subscribe(ctx, Kind.CHANNEL));
+        t.handler("psubscribe", ctx -> subscribe(ctx, Kind.PATTERN));
+        t.handler("ssubscribe", ctx -> subscribe(ctx, Kind.SHARD));
+        t.handler("unsubscribe", ctx -> unsubscribe(ctx, Kind.CHANNEL));
+        t.handler("punsubscribe", ctx -> unsubscribe(ctx, Kind.PATTERN));
+        t.handler("sunsubscribe", ctx -> unsubscribe(ctx, Kind.SHARD));
+        t.handler("publish", ctx -> ctx.reply().integer(pubSub(ctx).publish(ctx.arg(1), ctx.arg(2))));
+        t.handler("spublish", ctx -> ctx.reply().integer(pubSub(ctx).publishShard(ctx.arg(1), ctx.arg(2))));
         registerIntrospection(t);
     }
 
-    /** PUBSUB's subcommands, in the order Redis 7.0's COMMAND INFO lists them. */
+    /** PUBSUB's subcommands (the introspection of channels and subscriptions). */
     private void registerIntrospection(CommandTable t) {
-        t.add(command("pubsub", -2).group("pubsub").since("2.8.0").summary("Inspect the pub/sub state")
-                .handler(ctx -> { }).build());
-        t.add(subcommand("pubsub", "numsub", -2).flags(INTROSPECTION).group("pubsub").since("2.8.0")
-                .summary("Listener counts of channels").handler(ctx -> numsub(ctx, Kind.CHANNEL)).build());
-        t.add(subcommand("pubsub", "numpat", 2).flags(INTROSPECTION).group("pubsub").since("2.8.0")
-                .summary("How many distinct patterns have listeners")
-                .handler(ctx -> ctx.reply().integer(pubSub(ctx).patternCount())).build());
-        t.add(subcommand("pubsub", "shardnumsub", -2).flags(INTROSPECTION).group("pubsub").since("7.0.0")
-                .summary("Listener counts of shard channels").handler(ctx -> numsub(ctx, Kind.SHARD)).build());
-        t.add(subcommand("pubsub", "help", 2).flags("loading stale").group("pubsub").since("6.2.0")
-                .summary("Describe the PUBSUB subcommands").handler(this::help).build());
-        t.add(subcommand("pubsub", "channels", -2).flags(INTROSPECTION).group("pubsub").since("2.8.0")
-                .summary("Channels with listeners").handler(ctx -> channels(ctx, Kind.CHANNEL)).build());
-        t.add(subcommand("pubsub", "shardchannels", -2).flags(INTROSPECTION).group("pubsub").since("7.0.0")
-                .summary("Shard channels with listeners").handler(ctx -> channels(ctx, Kind.SHARD)).build());
+        t.handler("pubsub|numsub", ctx -> numsub(ctx, Kind.CHANNEL));
+        t.handler("pubsub|numpat", ctx -> ctx.reply().integer(pubSub(ctx).patternCount()));
+        t.handler("pubsub|shardnumsub", ctx -> numsub(ctx, Kind.SHARD));
+        t.handler("pubsub|help", this::help);
+        t.handler("pubsub|channels", ctx -> channels(ctx, Kind.CHANNEL));
+        t.handler("pubsub|shardchannels", ctx -> channels(ctx, Kind.SHARD));
     }
 
     private static PubSub pubSub(CommandContext ctx) {

@@ -6,9 +6,6 @@ import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.command.RedisError;
 import dev.redsim.simulator.scripting.Scripting;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-import static dev.redsim.simulator.command.CommandSpec.subcommand;
-
 /** EVAL, EVALSHA, their read-only forms, and SCRIPT (Redis's eval.c); the Lua side lives in the scripting package. */
 public final class ScriptingCommands implements CommandFamily {
     private static final RedisError FLUSH_SYNTAX = new RedisError("ERR SCRIPT FLUSH only support SYNC|ASYNC option");
@@ -34,48 +31,16 @@ public final class ScriptingCommands implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(eval("eval", "noscript stale skip_monitor no_mandatory_keys", "RW access update")
-                .summary("Run a Lua script on the server").handler(ctx -> scripting(ctx).eval(ctx, false, false))
-                .build());
-        t.add(eval("evalsha", "noscript stale skip_monitor no_mandatory_keys", "RW access update")
-                .summary("Run a cached Lua script by its SHA1").handler(ctx -> scripting(ctx).eval(ctx, true, false))
-                .build());
-        t.add(eval("eval_ro", "readonly noscript stale skip_monitor no_mandatory_keys", "RO access")
-                .since("7.0.0").summary("Run a Lua script that may only read")
-                .handler(ctx -> scripting(ctx).eval(ctx, false, true)).build());
-        t.add(eval("evalsha_ro", "readonly noscript stale skip_monitor no_mandatory_keys", "RO access")
-                .since("7.0.0").summary("Run a cached Lua script that may only read")
-                .handler(ctx -> scripting(ctx).eval(ctx, true, true)).build());
-        t.add(command("script", -2).group("scripting").since("2.6.0")
-                .summary("A container for commands that manage the script cache").build());
-        t.add(subcommand("script", "load", 3).flags("noscript stale").group("scripting").since("2.6.0")
-                .tips("request_policy:all_nodes response_policy:all_succeeded")
-                .summary("Compile and cache a script without running it").handler(this::load).build());
-        t.add(subcommand("script", "exists", -3).flags("noscript").group("scripting").since("2.6.0")
-                .tips("request_policy:all_shards response_policy:agg_logical_and")
-                .summary("Which of the given SHA1s are cached").handler(this::exists).build());
-        t.add(subcommand("script", "flush", -2).flags("noscript").group("scripting").since("2.6.0")
-                .tips("request_policy:all_nodes response_policy:all_succeeded")
-                .summary("Empty the script cache").handler(this::flush).build());
-        t.add(subcommand("script", "kill", 2).flags("noscript allow_busy").group("scripting").since("2.6.0")
-                .tips("request_policy:all_shards response_policy:one_succeeded")
-                .summary("Stop the running script if it wrote nothing").handler(this::kill).build());
-        t.add(subcommand("script", "debug", 3).flags("noscript").group("scripting").since("3.2.0")
-                .summary("Set the script debugger mode").handler(this::debug).build());
-        t.add(subcommand("script", "help", 2).flags("loading stale").group("scripting").since("5.0.0")
-                .summary("Show what SCRIPT can do").handler(this::help).build());
-    }
-
-    private static dev.redsim.simulator.command.CommandSpec.Builder eval(String name, String flags, String keyFlags) {
-        return command(name, -3).flags(flags).keys(0, 0, 0).movableKeys(args -> NumkeysKeys.find(args, 2, 0))
-                .keySpecFlags(keyFlags)
-                .keynumSpec(keyNotes(keyFlags), 2, 0, 1, 1).group("scripting").since("2.6.0");
-    }
-
-    /** Redis's notes on the keys of scripts: it cannot know how they are used. */
-    static String keyNotes(String keyFlags) {
-        return "We cannot tell how the keys will be used so we assume the worst, "
-                + (keyFlags.startsWith("RW") ? "RW and UPDATE" : "RO and ACCESS");
+        t.handler("eval", ctx -> scripting(ctx).eval(ctx, false, false));
+        t.handler("evalsha", ctx -> scripting(ctx).eval(ctx, true, false));
+        t.handler("eval_ro", ctx -> scripting(ctx).eval(ctx, false, true));
+        t.handler("evalsha_ro", ctx -> scripting(ctx).eval(ctx, true, true));
+        t.handler("script|load", this::load);
+        t.handler("script|exists", this::exists);
+        t.handler("script|flush", this::flush);
+        t.handler("script|kill", this::kill);
+        t.handler("script|debug", this::debug);
+        t.handler("script|help", this::help);
     }
 
     private static Scripting scripting(CommandContext ctx) {

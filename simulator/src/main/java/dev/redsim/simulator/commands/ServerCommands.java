@@ -6,34 +6,18 @@ import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.command.RedisError;
 import dev.redsim.simulator.keyspace.Database;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /** Server administration commands (server.c, db.c flush/swap, config.c, debug.c). */
 public final class ServerCommands implements CommandFamily {
     @Override
     public void register(CommandTable t) {
-        t.add(command("dbsize", 1).flags("readonly fast").group("server").acl("keyspace")
-                .tips("request_policy:all_shards response_policy:agg_sum")
-                .summary("Return the number of keys in the selected database")
-                .handler(ctx -> ctx.reply().integer(ctx.db().size())).build());
-        t.add(command("flushdb", -1).flags("write").group("server").acl("keyspace dangerous")
-                .tips("request_policy:all_shards response_policy:all_succeeded")
-                .summary("Remove all keys from the current database").handler(this::flushdb).build());
-        t.add(command("flushall", -1).flags("write").group("server").acl("keyspace dangerous")
-                .tips("request_policy:all_shards response_policy:all_succeeded")
-                .summary("Remove all keys from all databases").handler(this::flushall).build());
-        t.add(command("swapdb", 3).flags("write fast").group("server").since("4.0.0").acl("keyspace dangerous")
-                .summary("Exchange the contents of two databases").handler(this::swapdb).build());
-        t.add(command("time", 1).flags("loading stale fast").group("server").since("2.6.0")
-                .tips("nondeterministic_output").summary("The server's clock").handler(this::time).build());
-        t.add(command("lastsave", 1).flags("loading stale fast").group("server").acl("admin dangerous")
-                .tips("nondeterministic_output").summary("When the data was last saved")
-                .handler(ctx -> ctx.reply().integer(ctx.engine().lastSaveSeconds())).build());
-        t.add(command("save", 1).flags("admin noscript no_async_loading no_multi").group("server")
-                .summary("Save the data (the simulator keeps it in memory only)").handler(this::save).build());
-        t.add(command("bgsave", -1).flags("admin noscript no_async_loading").group("server")
-                .summary("Save the data in the background (the simulator keeps it in memory only)")
-                .handler(this::bgsave).build());
+        t.handler("dbsize", ctx -> ctx.reply().integer(ctx.db().size()));
+        t.handler("flushdb", this::flushdb);
+        t.handler("flushall", this::flushall);
+        t.handler("swapdb", this::swapdb);
+        t.handler("time", this::time);
+        t.handler("lastsave", ctx -> ctx.reply().integer(ctx.engine().lastSaveSeconds()));
+        t.handler("save", this::save);
+        t.handler("bgsave", this::bgsave);
     }
 
     /** SWAPDB index index: every client of one database now sees the other's keys. */

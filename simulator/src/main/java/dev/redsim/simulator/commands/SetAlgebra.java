@@ -14,8 +14,6 @@ import dev.redsim.simulator.keyspace.SetValue;
 import java.util.Arrays;
 import java.util.Comparator;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /** SINTER, SUNION, SDIFF, their STORE forms and SINTERCARD. */
 final class SetAlgebra {
     private static final RedisError NUMKEYS = new RedisError("ERR numkeys should be greater than 0");
@@ -24,38 +22,13 @@ final class SetAlgebra {
     private static final RedisError NEGATIVE_LIMIT = new RedisError("ERR LIMIT can't be negative");
 
     void register(CommandTable t) {
-        t.add(command("sinter", -2).flags("readonly").keys(1, -1, 1).group("set")
-                .summary("Members common to all given sets").handler(ctx -> inter(ctx, null)).build());
-        t.add(command("sinterstore", -3).flags("write denyoom").keys(1, -1, 1).group("set")
-                .summary("Store the members common to all given sets").handler(ctx -> inter(ctx, ctx.key(1))).build());
-        t.add(command("sunion", -2).flags("readonly").keys(1, -1, 1).group("set")
-                .summary("Members of any of the given sets").handler(ctx -> unionDiff(ctx, false, false)).build());
-        t.add(command("sunionstore", -3).flags("write denyoom").keys(1, -1, 1).group("set")
-                .summary("Store the members of any of the given sets")
-                .handler(ctx -> unionDiff(ctx, false, true)).build());
-        t.add(command("sdiff", -2).flags("readonly").keys(1, -1, 1).group("set")
-                .summary("Members of the first set that are in none of the others")
-                .handler(ctx -> unionDiff(ctx, true, false)).build());
-        t.add(command("sdiffstore", -3).flags("write denyoom").keys(1, -1, 1).group("set")
-                .summary("Store the members of the first set that are in none of the others")
-                .handler(ctx -> unionDiff(ctx, true, true)).build());
-        t.add(command("sintercard", -3).flags("readonly").keys(0, 0, 0).group("set").since("7.0.0")
-                .movableKeys(SetAlgebra::sintercardKeys)
-                .summary("Count the members common to all given sets, optionally stopping at a limit")
-                .handler(this::sintercard).build());
-    }
-
-    /** SINTERCARD numkeys key [key ...]: the keys follow numkeys. */
-    private static int[] sintercardKeys(byte[][] args) {
-        Long n = args.length > 1 ? Numbers.parseLongStrict(args[1]) : null;
-        if (n == null || n < 1 || n > args.length - 2) {
-            return new int[0];
-        }
-        int[] keys = new int[n.intValue()];
-        for (int i = 0; i < keys.length; i++) {
-            keys[i] = 2 + i;
-        }
-        return keys;
+        t.handler("sinter", ctx -> inter(ctx, null));
+        t.handler("sinterstore", ctx -> inter(ctx, ctx.key(1)));
+        t.handler("sunion", ctx -> unionDiff(ctx, false, false));
+        t.handler("sunionstore", ctx -> unionDiff(ctx, false, true));
+        t.handler("sdiff", ctx -> unionDiff(ctx, true, false));
+        t.handler("sdiffstore", ctx -> unionDiff(ctx, true, true));
+        t.handler("sintercard", this::sintercard);
     }
 
     /** Looks up sets from args[from..to): null for absent keys, WRONGTYPE if any key holds another type. */

@@ -15,8 +15,6 @@ import dev.redsim.simulator.util.ScanCursor;
 import java.util.ArrayList;
 import java.util.List;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /** The set commands of t_set.c that work on one set at a time; the multi-set algebra is in {@link SetAlgebra}. */
 public final class SetCommands implements CommandFamily {
     private final SetAlgebra algebra = new SetAlgebra();
@@ -24,23 +22,14 @@ public final class SetCommands implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("sadd", -3).flags("write denyoom fast").keys(1, 1, 1).group("set")
-                .summary("Add members to a set").handler(this::sadd).build());
-        t.add(command("srem", -3).flags("write fast").keys(1, 1, 1).group("set")
-                .summary("Remove members from a set").handler(this::srem).build());
-        t.add(command("smembers", 2).flags("readonly").keys(1, 1, 1).group("set")
-                .summary("List every member of a set").handler(this::smembers).build());
-        t.add(command("sismember", 3).flags("readonly fast").keys(1, 1, 1).group("set")
-                .summary("Tell whether a value is a member of a set").handler(this::sismember).build());
-        t.add(command("smismember", -3).flags("readonly fast").keys(1, 1, 1).group("set").since("6.2.0")
-                .summary("Tell for each of several values whether it is a member of a set")
-                .handler(this::smismember).build());
-        t.add(command("scard", 2).flags("readonly fast").keys(1, 1, 1).group("set")
-                .summary("Count the members of a set").handler(this::scard).build());
-        t.add(command("smove", 4).flags("write fast").keys(1, 2, 1).group("set")
-                .summary("Move a member from one set to another").handler(this::smove).build());
-        t.add(command("sscan", -3).flags("readonly").keys(1, 1, 1).group("set").since("2.8.0")
-                .summary("Iterate over the members of a set with a cursor").handler(this::sscan).build());
+        t.handler("sadd", this::sadd);
+        t.handler("srem", this::srem);
+        t.handler("smembers", this::smembers);
+        t.handler("sismember", this::sismember);
+        t.handler("smismember", this::smismember);
+        t.handler("scard", this::scard);
+        t.handler("smove", this::smove);
+        t.handler("sscan", this::sscan);
         random.register(t);
         algebra.register(t);
     }

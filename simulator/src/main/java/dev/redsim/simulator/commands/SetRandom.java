@@ -12,19 +12,14 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /** SPOP and SRANDMEMBER: the set commands whose answers are random. */
 final class SetRandom {
     private static final RedisError SRANDMEMBER_RANGE = new RedisError(
             "ERR value is out of range, value must between -9223372036854775807 and 9223372036854775807");
 
     void register(CommandTable t) {
-        t.add(command("spop", -2).flags("write fast").keys(1, 1, 1).group("set")
-                .summary("Remove and return random members of a set").handler(this::spop).build());
-        t.add(command("srandmember", -2).flags("readonly").keys(1, 1, 1).group("set")
-                .summary("Return random members of a set, without removing them")
-                .handler(this::srandmember).build());
+        t.handler("spop", this::spop);
+        t.handler("srandmember", this::srandmember);
     }
 
     private static int randomIndex(int bound) {

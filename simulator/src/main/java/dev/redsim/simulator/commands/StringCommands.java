@@ -3,6 +3,7 @@ package dev.redsim.simulator.commands;
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandFamily;
 import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.command.KeyRef;
 import dev.redsim.simulator.command.RedisError;
 import dev.redsim.simulator.engine.KeyspaceEvents;
 import dev.redsim.simulator.keyspace.Bytes;
@@ -10,7 +11,7 @@ import dev.redsim.simulator.keyspace.Database;
 import dev.redsim.simulator.keyspace.Numbers;
 import dev.redsim.simulator.keyspace.StringValue;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
+import java.util.List;
 
 /** The string commands of t_string.c. */
 public final class StringCommands implements CommandFamily {
@@ -27,42 +28,22 @@ public final class StringCommands implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("get", 2).flags("readonly fast").keys(1, 1, 1).group("string")
-                .summary("Get the value of a key").handler(this::get).build());
-        t.add(command("set", -3).flags("write denyoom").keys(1, 1, 1).group("string")
-                .summary("Set the string value of a key").handler(this::set).build());
-        t.add(command("setnx", 3).flags("write denyoom fast").keys(1, 1, 1).group("string")
-                .summary("Set the value of a key, only if the key does not exist").handler(this::setnx).build());
-        t.add(command("setex", 4).flags("write denyoom").keys(1, 1, 1).group("string").since("2.0.0")
-                .summary("Set the value and expiration of a key").handler(ctx -> setWithExpire(ctx, 1000)).build());
-        t.add(command("psetex", 4).flags("write denyoom").keys(1, 1, 1).group("string").since("2.6.0")
-                .summary("Set the value and expiration in milliseconds of a key")
-                .handler(ctx -> setWithExpire(ctx, 1)).build());
-        t.add(command("mget", -2).flags("readonly fast").keys(1, -1, 1).group("string")
-                .summary("Get the values of all the given keys").handler(this::mget).build());
-        t.add(command("mset", -3).flags("write denyoom").keys(1, -1, 2).group("string").since("1.0.1")
-                .summary("Set multiple keys to multiple values").handler(ctx -> mset(ctx, false)).build());
-        t.add(command("msetnx", -3).flags("write denyoom").keys(1, -1, 2).group("string").since("1.0.1")
-                .summary("Set multiple keys to multiple values, only if none of the keys exist")
-                .handler(ctx -> mset(ctx, true)).build());
-        t.add(command("getset", 3).flags("write denyoom fast").keys(1, 1, 1).group("string")
-                .summary("Set the string value of a key and return its old value").handler(this::getset).build());
-        t.add(command("getdel", 2).flags("write fast").keys(1, 1, 1).group("string").since("6.2.0")
-                .summary("Get the value of a key and delete the key").handler(this::getdel).build());
-        t.add(command("append", 3).flags("write denyoom fast").keys(1, 1, 1).group("string").since("2.0.0")
-                .summary("Append a value to a key").handler(this::append).build());
-        t.add(command("strlen", 2).flags("readonly fast").keys(1, 1, 1).group("string").since("2.2.0")
-                .summary("Get the length of the value stored in a key").handler(this::strlen).build());
-        t.add(command("incr", 2).flags("write denyoom fast").keys(1, 1, 1).group("string")
-                .summary("Increment the integer value of a key by one").handler(ctx -> incrBy(ctx, 1)).build());
-        t.add(command("decr", 2).flags("write denyoom fast").keys(1, 1, 1).group("string")
-                .summary("Decrement the integer value of a key by one").handler(ctx -> incrBy(ctx, -1)).build());
-        t.add(command("incrby", 3).flags("write denyoom fast").keys(1, 1, 1).group("string")
-                .summary("Increment the integer value of a key by the given amount")
-                .handler(ctx -> incrBy(ctx, ctx.longArg(2))).build());
-        t.add(command("decrby", 3).flags("write denyoom fast").keys(1, 1, 1).group("string")
-                .summary("Decrement the integer value of a key by the given number")
-                .handler(this::decrBy).build());
+        t.handler("get", this::get);
+        t.handler("set", this::set, StringCommands::setKeys);
+        t.handler("setnx", this::setnx);
+        t.handler("setex", ctx -> setWithExpire(ctx, 1000));
+        t.handler("psetex", ctx -> setWithExpire(ctx, 1));
+        t.handler("mget", this::mget);
+        t.handler("mset", ctx -> mset(ctx, false));
+        t.handler("msetnx", ctx -> mset(ctx, true));
+        t.handler("getset", this::getset);
+        t.handler("getdel", this::getdel);
+        t.handler("append", this::append);
+        t.handler("strlen", this::strlen);
+        t.handler("incr", ctx -> incrBy(ctx, 1));
+        t.handler("decr", ctx -> incrBy(ctx, -1));
+        t.handler("incrby", ctx -> incrBy(ctx, ctx.longArg(2)));
+        t.handler("decrby", this::decrBy);
     }
 
     /** The string under a key for reading, or null; WRONGTYPE for other types. */
@@ -126,6 +107,20 @@ public final class StringCommands implements CommandFamily {
         if ((flags & GET) == 0) {
             ctx.reply().ok();
         }
+    }
+
+    /**
+     * SET's key with the flags of this call. Redis keeps a key procedure for SET (its key spec is marked
+     * variable_flags): only the optional GET reads the old value, so the key is "RW access update" with GET
+     * anywhere after the value and "OW update" (only overwritten) without.
+     */
+    private static List<KeyRef> setKeys(byte[][] args) {
+        for (int i = 3; i < args.length; i++) {
+            if (CommandTable.lowerAscii(args[i]).equals("get")) {
+                return List.of(new KeyRef(1, List.of("RW", "access", "update")));
+            }
+        }
+        return List.of(new KeyRef(1, List.of("OW", "update")));
     }
 
     /** Stores a string as setKey does: signals the change and reports the "set" event. */

@@ -10,8 +10,6 @@ import dev.redsim.simulator.keyspace.Database;
 import dev.redsim.simulator.keyspace.Numbers;
 import dev.redsim.simulator.keyspace.StringValue;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /** GETEX: read a string and change its time to live in the same step (t_string.c getexCommand). */
 public final class StringExpiryCommands implements CommandFamily {
 
@@ -20,9 +18,7 @@ public final class StringExpiryCommands implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("getex", -2).flags("write fast").keys(1, 1, 1).group("string").since("6.2.0")
-                .summary("Get the value of a key and optionally set or remove its expiration")
-                .handler(this::getex).build());
+        t.handler("getex", this::getex);
     }
 
     private void getex(CommandContext ctx) {

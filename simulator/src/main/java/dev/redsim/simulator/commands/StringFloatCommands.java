@@ -8,14 +8,11 @@ import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.StringValue;
 import dev.redsim.simulator.util.LongDoubleMath;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /** INCRBYFLOAT, computed in emulated x87 long double as Redis computes it. */
 public final class StringFloatCommands implements CommandFamily {
     @Override
     public void register(CommandTable t) {
-        t.add(command("incrbyfloat", 3).flags("write denyoom fast").keys(1, 1, 1).group("string").since("2.6.0")
-                .summary("Increment the float value of a key by the given amount").handler(this::incrByFloat).build());
+        t.handler("incrbyfloat", this::incrByFloat);
     }
 
     private void incrByFloat(CommandContext ctx) {

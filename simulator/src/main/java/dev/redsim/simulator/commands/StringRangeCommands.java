@@ -8,8 +8,6 @@ import dev.redsim.simulator.engine.KeyspaceEvents;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.StringValue;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /** GETRANGE, SUBSTR and SETRANGE: reading and overwriting a byte range of a string. */
 public final class StringRangeCommands implements CommandFamily {
     private static final byte[] EMPTY = new byte[0];
@@ -17,14 +15,9 @@ public final class StringRangeCommands implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("getrange", 4).flags("readonly").keys(1, 1, 1).group("string").since("2.4.0")
-                .summary("Get a substring of the string stored at a key").handler(this::getrange).build());
-        t.add(command("substr", 4).flags("readonly").keys(1, 1, 1).group("string").since("1.0.0")
-                .summary("Get a substring of the string stored at a key (old name of GETRANGE)")
-                .handler(this::getrange).build());
-        t.add(command("setrange", 4).flags("write denyoom").keys(1, 1, 1).group("string").since("2.2.0")
-                .summary("Overwrite part of a string at key starting at the specified offset")
-                .handler(this::setrange).build());
+        t.handler("getrange", this::getrange);
+        t.handler("substr", this::getrange);
+        t.handler("setrange", this::setrange);
     }
 
     private void getrange(CommandContext ctx) {

@@ -12,8 +12,6 @@ import dev.redsim.simulator.server.MultiState.QueuedCommand;
 
 import java.util.List;
 
-import static dev.redsim.simulator.command.CommandSpec.command;
-
 /**
  * MULTI, EXEC, DISCARD, WATCH, UNWATCH (Redis's multi.c). Queueing itself happens in the engine's dispatch,
  * which sees every command of a client in MULTI before it would run.
@@ -28,17 +26,11 @@ public final class TransactionCommands implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.add(command("multi", 1).flags("noscript loading stale fast allow_busy").group("transactions")
-                .since("1.2.0").summary("Start queueing commands for atomic execution").handler(this::multi).build());
-        t.add(command("exec", 1).flags("noscript loading stale skip_slowlog").group("transactions")
-                .since("1.2.0").summary("Run the queued commands as one atomic unit").handler(this::exec).build());
-        t.add(command("discard", 1).flags("noscript loading stale fast allow_busy").group("transactions")
-                .since("2.0.0").summary("Drop the queued commands and leave MULTI").handler(this::discard).build());
-        t.add(command("watch", -2).flags("noscript loading stale fast allow_busy").keys(1, -1, 1)
-                .keySpecFlags("RO").group("transactions").since("2.2.0")
-                .summary("Make the next EXEC depend on these keys staying unchanged").handler(this::watch).build());
-        t.add(command("unwatch", 1).flags("noscript loading stale fast allow_busy").group("transactions")
-                .since("2.2.0").summary("Stop watching every key").handler(this::unwatch).build());
+        t.handler("multi", this::multi);
+        t.handler("exec", this::exec);
+        t.handler("discard", this::discard);
+        t.handler("watch", this::watch);
+        t.handler("unwatch", this::unwatch);
     }
 
     private void multi(CommandContext ctx) {

@@ -129,8 +129,4 @@ public final class ZPopCommands {
         }
     }
 
-    /** Key positions of ZMPOP numkeys key...: none when numkeys is not usable. */
-    static int[] mpopKeys(byte[][] args) {
-        return NumkeysKeys.find(args, 1, 0);
-    }
 }
