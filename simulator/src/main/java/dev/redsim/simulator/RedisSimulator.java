@@ -1,5 +1,6 @@
 package dev.redsim.simulator;
 
+import dev.redsim.simulator.command.RedisError;
 import dev.redsim.simulator.engine.Config;
 import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.engine.TimeSource;
@@ -53,6 +54,7 @@ public final class RedisSimulator implements AutoCloseable {
     private final EventLoopGroup group;
     private final Channel serverChannel;
     private final String host;
+    private final String password;
     private final int port;
     /** The builder's interceptor (or null), which {@link #resetInterceptor()} puts back. */
     private final CommandInterceptor startInterceptor;
@@ -72,7 +74,12 @@ public final class RedisSimulator implements AutoCloseable {
             if (!config.known(name)) {
                 throw new IllegalArgumentException("unknown Redis configuration parameter: " + name);
             }
-            config.setInternal(name, value);
+            try {
+                config.setInternal(name, config.validatedAtStart(name, value));
+            } catch (RedisError e) {
+                throw new IllegalArgumentException("invalid value '" + value + "' for Redis configuration parameter "
+                        + name + ": " + e.getMessage(), e);
+            }
         });
         this.engine = new Engine(config, time, b.databases);
         if (b.scriptMemoryLimit > 0) {
@@ -108,13 +115,14 @@ public final class RedisSimulator implements AutoCloseable {
             this.serverChannel = bootstrap.bind(b.bind, b.port).sync().channel();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-            throw new IllegalStateException("interrupted while binding", e);
-        } catch (RuntimeException e) {
-            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-            throw new IllegalStateException("cannot listen on " + b.bind + ":" + b.port + ": " + e.getMessage(), e);
+            stopThreads(group);
+            throw new IllegalStateException("interrupted while binding " + b.bind + ":" + b.port, e);
+        } catch (Exception e) { // Netty rethrows the bind's IOException unchecked
+            stopThreads(group);
+            throw new IllegalStateException("cannot listen on " + b.bind + ":" + b.port + ": " + bindFailure(e), e);
         }
         this.host = b.bind;
+        this.password = b.password;
         this.port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
         onEngine(() -> {
             engine.port(port);
@@ -127,6 +135,18 @@ public final class RedisSimulator implements AutoCloseable {
         group.next().scheduleAtFixedRate(engine::sampleRates, 100, 100, TimeUnit.MILLISECONDS);
         // Blocked clients' timeouts are checked far more often, as Redis does in every event loop turn.
         group.next().scheduleAtFixedRate(engine::checkBlockedTimeouts, 10, 10, TimeUnit.MILLISECONDS);
+    }
+
+    /** A failed start leaves no thread behind: the event loop is stopped and awaited. */
+    private static void stopThreads(EventLoopGroup group) {
+        group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+    }
+
+    /** The operating system's reason ("Address already in use"), without Netty's "bind(..) failed: " prefix. */
+    private static String bindFailure(Exception e) {
+        String message = String.valueOf(e.getMessage());
+        int colon = message.indexOf("failed: ");
+        return colon >= 0 ? message.substring(colon + "failed: ".length()) : message;
     }
 
     /** Starts a simulator on a free port of 127.0.0.1. */
@@ -148,7 +168,9 @@ public final class RedisSimulator implements AutoCloseable {
 
     /** redis://host:port (with the password when one is set), for clients that take a URI. */
     public URI uri() {
-        return URI.create("redis://" + host + ":" + port);
+        String credentials = password == null ? ""
+                : ":" + java.net.URLEncoder.encode(password, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20") + "@";
+        return URI.create("redis://" + credentials + host + ":" + port);
     }
 
     /** Stops time: TTLs and timeouts stand still until {@link #unfreezeTime()} or {@link #advanceTime}. */

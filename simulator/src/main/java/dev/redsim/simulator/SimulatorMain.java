@@ -16,10 +16,10 @@ public final class SimulatorMain {
             String arg = args[i];
             String value = i + 1 < args.length ? args[i + 1] : null;
             switch (arg) {
-                case "--port" -> builder.port(Integer.parseInt(require(arg, value)));
+                case "--port" -> builder.port(number(arg, value));
                 case "--bind" -> builder.bind(require(arg, value));
                 case "--requirepass" -> builder.password(require(arg, value));
-                case "--databases" -> builder.databases(Integer.parseInt(require(arg, value)));
+                case "--databases" -> builder.databases(number(arg, value));
                 case "--help", "-h" -> {
                     System.out.println("usage: java -jar redsim-simulator.jar [--port N (6379; 0 = any free port)] "
                             + "[--bind ADDR (127.0.0.1)] [--requirepass PASS] [--databases N (16)] [--<redis config parameter> VALUE ...]");
@@ -37,7 +37,14 @@ public final class SimulatorMain {
             i++;
         }
         long started = System.nanoTime();
-        RedisSimulator simulator = builder.start();
+        RedisSimulator simulator;
+        try {
+            simulator = builder.start();
+        } catch (IllegalStateException | IllegalArgumentException e) { // a port in use, a bad value: one line
+            System.err.println("redsim: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             simulator.close();
@@ -48,6 +55,16 @@ public final class SimulatorMain {
                 dev.redsim.simulator.commands.ConnectionCommands.REDIS_VERSION, simulator.host(), simulator.port(),
                 (System.nanoTime() - started) / 1_000_000);
         stopped.await();
+    }
+
+    private static int number(String option, String value) {
+        try {
+            return Integer.parseInt(require(option, value));
+        } catch (NumberFormatException e) {
+            System.err.println(option + " needs a number, not '" + value + "'");
+            System.exit(2);
+            return 0;
+        }
     }
 
     private static String require(String option, String value) {

@@ -38,6 +38,53 @@ class SimulatorLifecycleTest {
     }
 
     @Test
+    void startingOnAPortInUseNamesItAndLeavesNoThreadBehind() {
+        try (RedisSimulator first = RedisSimulator.start()) {
+            long engineThreads = engineThreads();
+            assertThatThrownBy(() -> RedisSimulator.builder().port(first.port()).start())
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessage("cannot listen on 127.0.0.1:" + first.port() + ": Address already in use");
+            assertThat(engineThreads()).isEqualTo(engineThreads);
+        }
+    }
+
+    private static long engineThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("redsim-engine") && t.isAlive()).count();
+    }
+
+    @Test
+    void uriCarriesThePassword() throws IOException {
+        try (RedisSimulator simulator = RedisSimulator.builder().password("s3cret p@ss:w").start();
+                TinyClient client = new TinyClient(simulator)) {
+            java.net.URI uri = simulator.uri();
+            assertThat(uri.toString()).isEqualTo("redis://:s3cret%20p%40ss%3Aw@127.0.0.1:" + simulator.port());
+            String password = uri.getUserInfo().substring(1);
+            assertThat(client.call("AUTH \"" + password + "\"")).isEqualTo("+OK");
+        }
+        try (RedisSimulator open = RedisSimulator.start()) {
+            assertThat(open.uri().toString()).isEqualTo("redis://127.0.0.1:" + open.port());
+        }
+    }
+
+    @Test
+    void configurationValuesAreValidatedAtStartWithRedisErrors() throws IOException {
+        assertThatThrownBy(() -> RedisSimulator.builder().config("maxmemory", "lots").start())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("invalid value 'lots' for Redis configuration parameter maxmemory: "
+                        + "argument must be a memory value");
+        assertThatThrownBy(() -> RedisSimulator.builder().config("appendonly", "maybe").start())
+                .hasMessageEndingWith("argument must be 'yes' or 'no'");
+        try (RedisSimulator simulator = RedisSimulator.builder().config("maxmemory", "100mb").start();
+                TinyClient client = new TinyClient(simulator)) {
+            client.send("CONFIG GET maxmemory");
+            assertThat(client.readLine()).isEqualTo("*2");
+            assertThat(client.readLine()).isEqualTo("maxmemory");
+            assertThat(client.readLine()).isEqualTo("104857600");
+        }
+    }
+
+    @Test
     void closeFreesThePort() throws IOException {
         RedisSimulator simulator = RedisSimulator.start();
         int port = simulator.port();

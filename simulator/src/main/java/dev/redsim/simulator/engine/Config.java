@@ -140,6 +140,21 @@ public final class Config implements EncodingLimits {
         }
     }
 
+    /**
+     * A start-up option (redis-server --name value, Builder.config): the value as Redis would store it, or the
+     * error Redis's CONFIG SET gives for it. Immutable parameters are allowed here, as at redis-server's start.
+     */
+    public String validatedAtStart(String name, String value) {
+        String key = canonical(name);
+        if (key.equals("notify-keyspace-events")) {
+            if (KeyspaceEvents.parse(value) < 0) {
+                throw new RedisError("Invalid event class character. Use 'Ag$lshzxeKEtmdn'.");
+            }
+            return value;
+        }
+        return types.validate(name, value);
+    }
+
     /** The value as Redis would store it, or the error (without prefix) Redis gives for it. */
     public String validated(String name, String value) {
         checkSettable(name);
