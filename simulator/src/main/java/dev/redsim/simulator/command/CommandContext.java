@@ -1,6 +1,7 @@
 package dev.redsim.simulator.command;
 
 import dev.redsim.simulator.engine.Engine;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.Database;
 import dev.redsim.simulator.keyspace.Numbers;

@@ -1,7 +1,7 @@
 package dev.redsim.simulator.commands;
 
 import dev.redsim.simulator.command.CommandContext;
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.keyspace.Numbers;
 
 /** The timeout argument of blocking commands, in seconds with decimals, as Redis 7.0 reads it. */

@@ -6,7 +6,7 @@ import dev.redsim.simulator.command.CommandFlag;
 import dev.redsim.simulator.command.CommandSpec;
 import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.command.KeyRef;
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.util.GlobMatcher;
 

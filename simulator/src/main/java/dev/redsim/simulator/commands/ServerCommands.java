@@ -3,7 +3,7 @@ package dev.redsim.simulator.commands;
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandFamily;
 import dev.redsim.simulator.command.CommandTable;
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.keyspace.Database;
 
 /** Server administration commands (server.c, db.c flush/swap, config.c, debug.c). */

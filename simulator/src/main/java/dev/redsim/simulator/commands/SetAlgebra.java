@@ -2,7 +2,7 @@ package dev.redsim.simulator.commands;
 
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandTable;
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.engine.KeyspaceEvents;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.Database;

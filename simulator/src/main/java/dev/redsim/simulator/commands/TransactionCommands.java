@@ -4,7 +4,7 @@ import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandFamily;
 import dev.redsim.simulator.command.CommandSpec;
 import dev.redsim.simulator.command.CommandTable;
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.server.ClientConnection;
 import dev.redsim.simulator.server.MultiState;

@@ -1,7 +1,7 @@
 package dev.redsim.simulator.commands;
 
 import dev.redsim.simulator.command.CommandContext;
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.keyspace.Numbers;
 import dev.redsim.simulator.keyspace.SortedSetValue;
 import dev.redsim.simulator.keyspace.ZSkipList;

@@ -1,6 +1,6 @@
 package dev.redsim.simulator.commands;
 
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.keyspace.LexRange;
 import dev.redsim.simulator.keyspace.ScoreRange;
 import dev.redsim.simulator.keyspace.SortedSetValue;

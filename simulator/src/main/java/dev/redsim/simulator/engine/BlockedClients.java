@@ -2,7 +2,7 @@ package dev.redsim.simulator.engine;
 
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandSpec;
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.Database;
 import dev.redsim.simulator.keyspace.ListValue;

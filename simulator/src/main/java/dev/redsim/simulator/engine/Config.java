@@ -1,6 +1,6 @@
 package dev.redsim.simulator.engine;
 
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.keyspace.EncodingLimits;
 import dev.redsim.simulator.util.GlobMatcher;
 

@@ -4,7 +4,7 @@ import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandFlag;
 import dev.redsim.simulator.command.CommandSpec;
 import dev.redsim.simulator.command.CommandTable;
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.commands.CommandFamilies;
 import dev.redsim.simulator.intercept.CommandInterceptor;
 import dev.redsim.simulator.keyspace.Bytes;

@@ -2,7 +2,7 @@ package dev.redsim.simulator.scripting;
 
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandSpec;
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.server.ClientConnection;
 import org.luaj.vm2.Globals;

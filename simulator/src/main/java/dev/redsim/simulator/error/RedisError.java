@@ -1,4 +1,4 @@
-package dev.redsim.simulator.command;
+package dev.redsim.simulator.error;
 
 /**
  * An error reply, thrown by a command and written by the dispatcher. The message is the full Redis text,
