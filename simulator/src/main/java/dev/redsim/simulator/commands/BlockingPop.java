@@ -47,13 +47,13 @@ final class BlockingPop<V extends RedisValue> {
             emptyReply.run();
             return;
         }
-        ctx.engine().blockedClients().block(ctx, keys, deadline, (c, key) -> {
+        ctx.engine().blockedClients().block(ctx.client(), ctx.spec().fullName(), keys, deadline, key -> {
             // a ready key may have been emptied, deleted or retyped by then: the waiter keeps waiting
-            RedisValue value = c.db().get(key);
+            RedisValue value = ctx.db().get(key);
             if (!type.isInstance(value) || !hasItems.test(type.cast(value))) {
                 return false;
             }
-            take.take(c, key, type.cast(value));
+            take.take(ctx, key, type.cast(value));
             return true;
         });
     }

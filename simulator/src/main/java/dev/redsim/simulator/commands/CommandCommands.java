@@ -23,7 +23,7 @@ public final class CommandCommands implements CommandFamily {
     @Override
     public void register(CommandTable t) {
         t.handler("command", this::all);
-        t.handler("command|count", ctx -> ctx.reply().integer(ctx.engine().table().size()));
+        t.handler("command|count", ctx -> ctx.reply().integer(ctx.processor().table().size()));
         t.handler("command|info", this::info);
         t.handler("command|docs", this::docs);
         t.handler("command|getkeys", ctx -> getKeys(ctx, false));
@@ -35,7 +35,7 @@ public final class CommandCommands implements CommandFamily {
     // ---- COMMAND, COMMAND INFO ----
 
     private void all(CommandContext ctx) {
-        var commands = ctx.engine().table().all();
+        var commands = ctx.processor().table().all();
         ctx.reply().array(commands.size());
         for (CommandSpec spec : commands) {
             CommandInfoWriter.write(ctx.reply(), spec);
@@ -51,7 +51,7 @@ public final class CommandCommands implements CommandFamily {
         Reply r = ctx.reply();
         r.array(ctx.argc() - 2);
         for (int i = 2; i < ctx.argc(); i++) {
-            CommandSpec spec = ctx.engine().table().lookupFullName(ctx.text(i));
+            CommandSpec spec = ctx.processor().table().lookupFullName(ctx.text(i));
             if (spec == null) {
                 r.nullBulk();
             } else {
@@ -65,10 +65,10 @@ public final class CommandCommands implements CommandFamily {
     private void docs(CommandContext ctx) {
         List<CommandSpec> found = new ArrayList<>();
         if (ctx.argc() == 2) {
-            found.addAll(ctx.engine().table().all());
+            found.addAll(ctx.processor().table().all());
         } else {
             for (int i = 2; i < ctx.argc(); i++) {
-                CommandSpec spec = ctx.engine().table().lookupFullName(ctx.text(i));
+                CommandSpec spec = ctx.processor().table().lookupFullName(ctx.text(i));
                 if (spec != null) {
                     found.add(spec);
                 }
@@ -86,7 +86,7 @@ public final class CommandCommands implements CommandFamily {
 
     private void getKeys(CommandContext ctx, boolean withFlags) {
         byte[][] call = Arrays.copyOfRange(ctx.args(), 2, ctx.argc());
-        CommandSpec spec = ctx.engine().table().lookup(call[0]);
+        CommandSpec spec = ctx.processor().table().lookup(call[0]);
         if (spec != null && spec.hasSubcommands()) {
             spec = call.length >= 2 ? spec.subcommands().get(CommandTable.lowerAscii(call[1])) : null;
         }
@@ -135,7 +135,7 @@ public final class CommandCommands implements CommandFamily {
             throw RedisError.SYNTAX;
         }
         List<String> names = new ArrayList<>();
-        for (CommandSpec spec : ctx.engine().table().all()) {
+        for (CommandSpec spec : ctx.processor().table().all()) {
             addIfMatching(names, spec, filter, value);
             for (CommandSpec sub : spec.subcommands().values()) {
                 addIfMatching(names, sub, filter, value);

@@ -2,6 +2,7 @@ package dev.redsim.simulator.commands;
 
 import dev.redsim.simulator.command.CommandFamily;
 import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.scripting.Scripting;
 
 import java.util.List;
 
@@ -10,12 +11,13 @@ public final class CommandFamilies {
     private CommandFamilies() {
     }
 
-    public static List<CommandFamily> all() {
+    /** @param scripting the server's Lua runtime, which EVAL, FCALL and INFO use */
+    public static List<CommandFamily> all(Scripting scripting) {
         return List.of(
                 new ConnectionCommands(),
                 new ClientCommands(),
                 new ServerCommands(),
-                new InfoCommand(),
+                new InfoCommand(scripting),
                 new ConfigCommands(),
                 new CommandCommands(),
                 new DebugCommands(),
@@ -36,13 +38,18 @@ public final class CommandFamilies {
                 new BlockingSortedSetCommands(),
                 new TransactionCommands(),
                 new PubSubCommands(),
-                new ScriptingCommands(),
-                new FunctionCommands());
+                new ScriptingCommands(scripting),
+                new FunctionCommands(scripting));
     }
 
-    public static void registerAll(CommandTable table) {
-        for (CommandFamily family : all()) {
+    public static void registerAll(CommandTable table, Scripting scripting) {
+        for (CommandFamily family : all(scripting)) {
             family.register(table);
         }
+    }
+
+    /** Binds every handler without a Lua runtime: for a table that is read (bindings, docs), never run. */
+    public static void registerAll(CommandTable table) {
+        registerAll(table, null);
     }
 }

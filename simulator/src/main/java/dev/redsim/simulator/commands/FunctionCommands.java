@@ -8,7 +8,8 @@ import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.scripting.FunctionLibrary;
 import dev.redsim.simulator.scripting.Functions;
 import dev.redsim.simulator.scripting.LibraryFunction;
-import dev.redsim.simulator.scripting.ScriptExecution;
+import dev.redsim.simulator.engine.BusyScript;
+import dev.redsim.simulator.scripting.Scripting;
 import dev.redsim.simulator.util.GlobMatcher;
 
 import java.nio.charset.StandardCharsets;
@@ -51,6 +52,13 @@ public final class FunctionCommands implements CommandFamily {
         "Prints this help.",
     };
 
+    private final Scripting scripting;
+
+    /** @param scripting this server's Lua runtime (the scripting layer sits above the command table) */
+    FunctionCommands(Scripting scripting) {
+        this.scripting = scripting;
+    }
+
     @Override
     public void register(CommandTable t) {
         t.handler("fcall", ctx -> functions(ctx).call(ctx, false));
@@ -66,8 +74,8 @@ public final class FunctionCommands implements CommandFamily {
         t.handler("function|help", this::help);
     }
 
-    private static Functions functions(CommandContext ctx) {
-        return ctx.engine().scripting().functions();
+    private Functions functions(CommandContext ctx) {
+        return scripting.functions();
     }
 
     private void load(CommandContext ctx) {
@@ -197,7 +205,7 @@ public final class FunctionCommands implements CommandFamily {
 
     /** The libraries, and the function running in busy mode (FUNCTION STATS is allowed while busy). */
     private void stats(CommandContext ctx) {
-        ScriptExecution running = ctx.engine().busy().script();
+        BusyScript running = ctx.engine().busy().script();
         if (running != null && running.eval()) {
             throw new RedisError(ctx.engine().busy().rejection()); // Redis 7.0 refuses it during a busy EVAL
         }
@@ -231,7 +239,7 @@ public final class FunctionCommands implements CommandFamily {
     }
 
     private void kill(CommandContext ctx) {
-        ctx.engine().scripting().killRunning(true);
+        scripting.killRunning(true);
         ctx.reply().ok();
     }
 

@@ -3,6 +3,7 @@ package dev.redsim.simulator.commands;
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandFamily;
 import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.scripting.Scripting;
 
 import java.util.HashSet;
 import java.util.List;
@@ -19,6 +20,13 @@ public final class InfoCommand implements CommandFamily {
             "replication", "cpu", "modules", "commandstats", "errorstats", "latencystats", "cluster", "keyspace");
     private static final Set<String> NOT_DEFAULT = Set.of("commandstats", "latencystats");
 
+    private final Scripting scripting;
+
+    /** @param scripting this server's Lua runtime, whose memory INFO reports */
+    InfoCommand(Scripting scripting) {
+        this.scripting = scripting;
+    }
+
     @Override
     public void register(CommandTable t) {
         t.handler("info", this::info);
@@ -26,7 +34,7 @@ public final class InfoCommand implements CommandFamily {
 
     private void info(CommandContext ctx) {
         Set<String> wanted = selectedSections(ctx);
-        InfoSections sections = new InfoSections(ctx.engine());
+        InfoSections sections = new InfoSections(ctx.engine(), scripting);
         StringBuilder out = new StringBuilder(2048);
         for (String section : ORDER) {
             if (wanted.contains(section)) {

@@ -2,6 +2,7 @@ package dev.redsim.simulator.commands;
 
 import dev.redsim.simulator.engine.Config;
 import dev.redsim.simulator.engine.Engine;
+import dev.redsim.simulator.scripting.Scripting;
 import dev.redsim.simulator.engine.InstantaneousMetric;
 import dev.redsim.simulator.engine.PubSub;
 import dev.redsim.simulator.engine.Stats;
@@ -20,11 +21,13 @@ import java.util.TreeMap;
  */
 final class InfoSections {
     private final Engine engine;
+    private final Scripting scripting;
     private final Config config;
     private final Stats stats;
 
-    InfoSections(Engine engine) {
+    InfoSections(Engine engine, Scripting scripting) {
         this.engine = engine;
+        this.scripting = scripting;
         this.config = engine.config();
         this.stats = engine.stats();
     }
@@ -132,7 +135,6 @@ final class InfoSections {
      * and script/function memory is estimated from the cached code.
      */
     private void scripting(StringBuilder out) {
-        var scripting = engine.scripting();
         var functions = scripting.functions();
         long vmEval = 32768;
         long vmFunctions = 32768;

@@ -29,6 +29,13 @@ public final class ScriptingCommands implements CommandFamily {
         "    Prints this help.",
     };
 
+    private final Scripting scripting;
+
+    /** @param scripting this server's Lua runtime (the scripting layer sits above the command table) */
+    ScriptingCommands(Scripting scripting) {
+        this.scripting = scripting;
+    }
+
     @Override
     public void register(CommandTable t) {
         t.handler("eval", ctx -> scripting(ctx).eval(ctx, false, false));
@@ -43,8 +50,8 @@ public final class ScriptingCommands implements CommandFamily {
         t.handler("script|help", this::help);
     }
 
-    private static Scripting scripting(CommandContext ctx) {
-        return ctx.engine().scripting();
+    private Scripting scripting(CommandContext ctx) {
+        return scripting;
     }
 
     private void load(CommandContext ctx) {

@@ -74,14 +74,12 @@ public final class TransactionCommands implements CommandFamily {
             return;
         }
         engine.unwatchAll(client); // our own writes below must not count as changes to what we watched
-        byte[][] execArgs = ctx.args();
-        CommandSpec execSpec = ctx.spec();
         List<QueuedCommand> queued = List.copyOf(state.queued());
         ctx.reply().array(queued.size());
         for (QueuedCommand command : queued) {
-            engine.callQueued(client, command.args(), command.spec());
+            // resolved by the dispatch that queued it; the server keeps it opaque (the table sits above it)
+            ctx.processor().callNested(client, command.args(), (CommandSpec) command.command());
         }
-        ctx.reset(client, execArgs, execSpec); // the shared context now points at the last queued command
         engine.discardTransaction(client);
     }
 

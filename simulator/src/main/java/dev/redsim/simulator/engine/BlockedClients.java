@@ -1,7 +1,5 @@
 package dev.redsim.simulator.engine;
 
-import dev.redsim.simulator.command.CommandContext;
-import dev.redsim.simulator.command.CommandSpec;
 import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.Database;
@@ -26,13 +24,13 @@ import java.util.TreeSet;
  */
 public final class BlockedClients {
     /**
-     * Serves a blocked client from a key that became ready: given a context pointed at the blocked client and
-     * its original command, it does the pop (or move) with all its side effects and writes the reply. Returns
-     * false, changing nothing, when the key holds nothing for this client (missing, empty, another type).
+     * Serves a blocked client from a key that became ready: the blocked command (which keeps its own context
+     * while it waits) does the pop (or move) with all its side effects and writes the reply. Returns false,
+     * changing nothing, when the key holds nothing for this client (missing, empty, another type).
      */
     @FunctionalInterface
     public interface KeyServer {
-        boolean serve(CommandContext ctx, Bytes key);
+        boolean serve(Bytes key);
     }
 
     /** One blocked call: the client, its command, the keys it waits on and its deadline (0: none). */
@@ -42,19 +40,17 @@ public final class BlockedClients {
         final Bytes[] keys;
         final long deadline;
         final long order;
-        final byte[][] args;
-        final CommandSpec spec;
+        final String command;
         final KeyServer server;
 
-        Waiter(ClientConnection client, int db, Bytes[] keys, long deadline, long order, byte[][] args,
-               CommandSpec spec, KeyServer server) {
+        Waiter(ClientConnection client, int db, Bytes[] keys, long deadline, long order, String command,
+               KeyServer server) {
             this.client = client;
             this.db = db;
             this.keys = keys;
             this.deadline = deadline;
             this.order = order;
-            this.args = args;
-            this.spec = spec;
+            this.command = command;
             this.server = server;
         }
     }
@@ -96,13 +92,12 @@ public final class BlockedClients {
     }
 
     /**
-     * Blocks the context's client on keys (blockForKeys): it stops executing commands until served, timed out,
-     * unblocked or gone. {@code deadline} is in simulator epoch ms, 0 for none.
+     * Blocks a client on keys (blockForKeys): it stops executing commands until served, timed out, unblocked or
+     * gone. {@code command} is the blocked command's full name (for the stats), {@code deadline} in simulator epoch
+     * ms, 0 for none.
      */
-    public void block(CommandContext ctx, Bytes[] keys, long deadline, KeyServer server) {
-        ClientConnection client = ctx.client();
-        Waiter waiter = new Waiter(client, client.db(), distinct(keys), deadline, nextOrder++, ctx.args(),
-                ctx.spec(), server);
+    public void block(ClientConnection client, String command, Bytes[] keys, long deadline, KeyServer server) {
+        Waiter waiter = new Waiter(client, client.db(), distinct(keys), deadline, nextOrder++, command, server);
         Map<Bytes, LinkedHashSet<Waiter>> waiters = waitersByDb[waiter.db];
         for (Bytes key : waiter.keys) {
             waiters.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(waiter);
@@ -158,7 +153,7 @@ public final class BlockedClients {
      * ready, each key's waiters first-blocked-first-served until it holds nothing more for them. Serving may make
      * more keys ready (BLMOVE pushes), which are served in the same round.
      */
-    public void serveReadyKeys(Engine engine, CommandContext ctx) {
+    public void serveReadyKeys(Engine engine) {
         while (!readyKeys.isEmpty()) {
             Iterator<ReadyKey> first = readyKeys.iterator();
             ReadyKey ready = first.next();
@@ -175,21 +170,20 @@ public final class BlockedClients {
                     unblock(waiter); // killed, its connection not yet torn down: Redis has freed it already
                     continue;
                 }
-                if (serve(engine, ctx, waiter, ready.key)) {
+                if (serve(engine, waiter, ready.key)) {
                     unblock(waiter);
                 }
             }
         }
     }
 
-    private boolean serve(Engine engine, CommandContext ctx, Waiter waiter, Bytes key) {
-        ctx.reset(waiter.client, waiter.args, waiter.spec);
+    private boolean serve(Engine engine, Waiter waiter, Bytes key) {
         boolean served;
         try {
-            served = waiter.server.serve(ctx, key);
+            served = waiter.server.serve(key);
         } catch (RedisError e) {
             engine.stats().countError(e.getMessage());
-            engine.stats().countFailedAfterBlock(waiter.spec.fullName());
+            engine.stats().countFailedAfterBlock(waiter.command);
             waiter.client.reply().error(e.getMessage());
             served = true;
         }
@@ -228,7 +222,7 @@ public final class BlockedClients {
             client.reply().nullArray();
         }
         // Redis 7.0 counts the woken command as failed either way
-        engine.stats().countFailedAfterBlock(waiter.spec.fullName());
+        engine.stats().countFailedAfterBlock(waiter.command);
         engine.markPendingOutput(client);
         unblock(waiter);
         return true;

@@ -1,9 +1,8 @@
-package dev.redsim.simulator.engine;
+package dev.redsim.simulator.command;
 
 import dev.redsim.simulator.intercept.CallOutcome;
 import dev.redsim.simulator.intercept.CommandInterceptor;
 import dev.redsim.simulator.intercept.InterceptedCall;
-import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.server.ClientConnection;
 
