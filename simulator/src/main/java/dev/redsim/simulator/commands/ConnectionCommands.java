@@ -3,14 +3,14 @@ package dev.redsim.simulator.commands;
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandFamily;
 import dev.redsim.simulator.command.CommandTable;
-import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.engine.Engine;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.server.ClientConnection;
+import dev.redsim.simulator.version.RedisVersion;
 
 /** PING, ECHO, HELLO, AUTH, SELECT, QUIT, RESET (connection group). */
 public final class ConnectionCommands implements CommandFamily {
-    public static final String REDIS_VERSION = "7.0.15";
     private static final RedisError WRONGPASS =
             new RedisError("WRONGPASS invalid username-password pair or user is disabled.");
 
@@ -91,7 +91,7 @@ public final class ConnectionCommands implements CommandFamily {
         r.bulk("server");
         r.bulk("redis");
         r.bulk("version");
-        r.bulk(REDIS_VERSION);
+        r.bulk(RedisVersion.IMITATED.version());
         r.bulk("proto");
         r.integer(protocol);
         r.bulk("id");

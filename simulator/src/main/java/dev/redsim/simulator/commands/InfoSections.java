@@ -3,6 +3,7 @@ package dev.redsim.simulator.commands;
 import dev.redsim.simulator.engine.Config;
 import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.scripting.Scripting;
+import dev.redsim.simulator.version.RedisVersion;
 import dev.redsim.simulator.engine.InstantaneousMetric;
 import dev.redsim.simulator.engine.PubSub;
 import dev.redsim.simulator.engine.Stats;
@@ -59,7 +60,7 @@ final class InfoSections {
         long micros = engine.time().micros();
         long uptime = (engine.time().millis() - engine.startMillis()) / 1000;
         out.append("# Server\r\n");
-        field(out, "redis_version", ConnectionCommands.REDIS_VERSION);
+        field(out, "redis_version", RedisVersion.IMITATED.version());
         field(out, "redis_git_sha1", "00000000");
         field(out, "redis_git_dirty", 0);
         field(out, "redis_build_id", "0");
