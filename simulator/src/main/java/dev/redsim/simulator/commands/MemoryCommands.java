@@ -4,9 +4,10 @@ import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandFamily;
 import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.error.RedisError;
+import dev.redsim.simulator.keyspace.MemoryLayout;
 import dev.redsim.simulator.keyspace.RedisValue;
 
-/** MEMORY USAGE (object.c): the bytes Redis would use for a key, estimated by {@link MemoryUsage}. */
+/** MEMORY USAGE (object.c): the bytes Redis would use for a key, each value type estimating its own. */
 public final class MemoryCommands implements CommandFamily {
     private static final long DEFAULT_SAMPLES = 5;
 
@@ -37,6 +38,7 @@ public final class MemoryCommands implements CommandFamily {
             ctx.reply().nullBulk();
             return;
         }
-        ctx.reply().integer(MemoryUsage.of(ctx.key(2), value, samples));
+        // the key: an sds string in a dict entry of the keyspace
+        ctx.reply().integer(value.memoryUsage(samples) + MemoryLayout.sds(ctx.key(2).length()) + MemoryLayout.DICT_ENTRY);
     }
 }

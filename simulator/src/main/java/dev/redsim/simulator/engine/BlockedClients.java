@@ -3,9 +3,7 @@ package dev.redsim.simulator.engine;
 import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.Database;
-import dev.redsim.simulator.keyspace.ListValue;
 import dev.redsim.simulator.keyspace.RedisValue;
-import dev.redsim.simulator.keyspace.SortedSetValue;
 import dev.redsim.simulator.server.ClientConnection;
 
 import java.util.ArrayDeque;
@@ -122,14 +120,15 @@ public final class BlockedClients {
 
     /**
      * A key was changed (Redis signals keys as ready when a list or sorted set is added under them): when
-     * someone waits on it and it now holds a list or sorted set, it is queued for serving.
+     * someone waits on it and it now holds a value that can serve them ({@link RedisValue#servesBlockedClients}),
+     * it is queued for serving.
      */
     public void keyChanged(int db, Bytes key) {
         if (byClient.isEmpty() || !waitersByDb[db].containsKey(key)) {
             return;
         }
         RedisValue value = databases[db].peek(key);
-        if (value instanceof ListValue || value instanceof SortedSetValue) {
+        if (value != null && value.servesBlockedClients()) {
             readyKeys.add(new ReadyKey(db, key));
         }
     }
