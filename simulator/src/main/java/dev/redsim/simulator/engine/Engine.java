@@ -417,7 +417,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
 
     /**
      * What Redis does after a command (and after a whole EXEC, whose queued commands do not pass through
-     * the command layer's execute): serves clients blocked on keys the command made ready (handleClientsBlockedOnKeys).
+     * CommandProcessor.execute): serves clients blocked on keys the command made ready (handleClientsBlockedOnKeys).
      */
     public void handleBlockedClients() {
         if (blocked.hasReadyKeys() && !busy.active()) { // as Redis, not while a script runs on
