@@ -28,6 +28,11 @@ public record CommandDescription(String name, String container, int arity, Set<C
         return flags.contains(flag);
     }
 
+    /** Whether a call of {@code argc} arguments (the name included) has the number Redis's arity allows. */
+    public boolean arityAccepts(int argc) {
+        return arity > 0 ? argc == arity : argc >= -arity;
+    }
+
     /** Whether some key spec names real keys (shard channels are marked not_key), as COMMAND GETKEYS asks. */
     public boolean hasKeys() {
         return keySpecs.stream().anyMatch(spec -> !spec.has("not_key"));

@@ -92,8 +92,7 @@ public final class CommandSpec {
     }
 
     public boolean arityAccepts(int argc) {
-        int arity = arity();
-        return arity > 0 ? argc == arity : argc >= -arity;
+        return description().arityAccepts(argc);
     }
 
     /**

@@ -36,13 +36,15 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     private long nextClientId = 1;
     private int port;
     private long lastSaveSeconds;
+    private boolean scriptStarted;
+    private long scriptStartMillis;
 
     public Engine(Config config, TimeSource time, int databaseCount) {
         this.config = config;
         this.time = time;
         this.databases = new Database[databaseCount];
         for (int i = 0; i < databaseCount; i++) {
-            databases[i] = new Database(i, time::millis, this);
+            databases[i] = new Database(i, time::millis, this::expiryMillis, this);
         }
         byte[] random = new byte[20];
         new SecureRandom().nextBytes(random);
@@ -51,6 +53,20 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         this.startMillis = time.millis();
         this.lastSaveSeconds = startMillis / 1000;
         this.blocked = new BlockedClients(databases);
+    }
+
+    /** The time keys expire against: a running script's start (Redis's scriptTimeSnapshot), else now. */
+    private long expiryMillis() {
+        return scriptStarted ? scriptStartMillis : time.millis();
+    }
+
+    /**
+     * A script starts (true) or ends (false): until it ends, keys expire against its start time, so that a key
+     * the script saw does not vanish under it (and its effects replicate as they ran), as in Redis.
+     */
+    public void scriptTimeSnapshot(boolean running) {
+        scriptStarted = running;
+        scriptStartMillis = running ? time.millis() : 0;
     }
 
     // ---- accessors for commands ----

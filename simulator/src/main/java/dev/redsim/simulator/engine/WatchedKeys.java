@@ -152,7 +152,7 @@ final class WatchedKeys {
     /** Stored, with a time to live that has passed, but not yet removed (Redis's keyIsExpired). */
     private static boolean isLogicallyExpired(Database db, Bytes key) {
         long at = db.expireAt(key);
-        return at >= 0 && at <= db.now() && db.keys().contains(key);
+        return at >= 0 && db.expired(at) && db.keys().contains(key);
     }
 
     /** Number of (client, key) watch entries, for tests and INFO-like figures. */

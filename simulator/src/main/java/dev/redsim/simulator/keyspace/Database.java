@@ -15,6 +15,7 @@ import java.util.function.LongSupplier;
 public final class Database {
     private final int id;
     private final LongSupplier clockMillis;
+    private final LongSupplier expiryMillis;
     private final KeyspaceHooks hooks;
     private HashMap<Bytes, RedisValue> values = new HashMap<>();
     private HashMap<Bytes, Long> expires = new HashMap<>();
@@ -35,9 +36,15 @@ public final class Database {
     private long hits;
     private long misses;
 
-    public Database(int id, LongSupplier clockMillis, KeyspaceHooks hooks) {
+    /**
+     * @param clockMillis  the time now (TTLs are counted from it)
+     * @param expiryMillis the time keys expire against: the clock, except while a script runs (Redis's
+     *                     scriptTimeSnapshot: a key that expires during a script stays visible to the script)
+     */
+    public Database(int id, LongSupplier clockMillis, LongSupplier expiryMillis, KeyspaceHooks hooks) {
         this.id = id;
         this.clockMillis = clockMillis;
+        this.expiryMillis = expiryMillis;
         this.hooks = hooks;
     }
 
@@ -47,6 +54,11 @@ public final class Database {
 
     public long now() {
         return clockMillis.getAsLong();
+    }
+
+    /** Whether a key whose time to live ends at {@code epochMillis} has expired (Redis's keyIsExpired). */
+    public boolean expired(long epochMillis) {
+        return epochMillis <= expiryMillis.getAsLong();
     }
 
     // ---- lookups ----
@@ -218,7 +230,7 @@ public final class Database {
     /** True when the key exists with a TTL that has passed; deletes it and reports the expiry. */
     public boolean expireIfNeeded(Bytes key) {
         Long when = expires.get(key);
-        if (when == null || when > now()) {
+        if (when == null || !expired(when)) {
             return false;
         }
         values.remove(key);

@@ -1,5 +1,6 @@
 package dev.redsim.simulator.scripting;
 
+import dev.redsim.simulator.command.CommandDescription;
 import dev.redsim.simulator.command.CommandFlag;
 import dev.redsim.simulator.command.CommandProcessor;
 import dev.redsim.simulator.command.CommandSpec;
@@ -49,13 +50,13 @@ final class ScriptCommandCaller {
             spec = spec.subcommands().get(CommandTable.lowerAscii(argv[1]));
         }
         if (spec == null) {
-            return fail("ERR Unknown Redis command called from script", raise);
+            return fail(refusalOfUnimplemented(argv), raise);
         }
         if (!spec.arityAccepts(argv.length)) {
-            return fail("ERR Wrong number of args calling Redis command from script", raise);
+            return fail(WRONG_ARITY, raise);
         }
         if (spec.has(CommandFlag.NOSCRIPT)) {
-            return fail("ERR This Redis command is not allowed from script", raise);
+            return fail(NOT_ALLOWED, raise);
         }
         if (spec.has(CommandFlag.WRITE)) {
             if (run.readOnly) {
@@ -64,6 +65,30 @@ final class ScriptCommandCaller {
             run.wrote = true;
         }
         return execute(run, argv, spec, raise);
+    }
+
+    private static final String UNKNOWN = "ERR Unknown Redis command called from script";
+    private static final String WRONG_ARITY = "ERR Wrong number of args calling Redis command from script";
+    private static final String NOT_ALLOWED = "ERR This Redis command is not allowed from script";
+
+    /**
+     * A command the simulator lacks: when Redis has it, Redis's own checks still say why a script may not call
+     * it (wrong arity, a no-script command such as CLUSTER RESET); otherwise it is unknown, as to a client.
+     */
+    private String refusalOfUnimplemented(byte[][] argv) {
+        String name = CommandTable.lowerAscii(argv[0]);
+        CommandDescription description = name.indexOf('|') >= 0 ? null : commands.table().catalog().describe(name);
+        if (description != null && !description.subcommands().isEmpty() && argv.length >= 2) {
+            String sub = CommandTable.lowerAscii(argv[1]);
+            description = description.subcommands().get(sub);
+        }
+        if (description == null) {
+            return UNKNOWN;
+        }
+        if (!description.arityAccepts(argv.length)) {
+            return WRONG_ARITY;
+        }
+        return description.has(CommandFlag.NOSCRIPT) ? NOT_ALLOWED : UNKNOWN;
     }
 
     private Varargs execute(ScriptRun run, byte[][] argv, CommandSpec spec, boolean raise) {

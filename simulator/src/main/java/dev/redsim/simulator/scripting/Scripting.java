@@ -173,6 +173,7 @@ public final class Scripting {
         scriptClient.db(caller.db());
         ScriptRun run = new ScriptRun(caller, name, readOnly);
         current = run;
+        engine.scriptTimeSnapshot(true);
         // On the script thread (ScriptRunner): the engine waits, or goes busy when the script runs long; or here.
         runner.run(ctx, CHUNK.equals(chunk), provablyShort, () -> run.wrote, () -> {
             ScriptHook hook = ScriptHook.of(state);
@@ -194,7 +195,10 @@ public final class Scripting {
             } finally {
                 hook.end();
             }
-        }, () -> current = null);
+        }, () -> {
+            current = null;
+            engine.scriptTimeSnapshot(false);
+        });
     }
 
     /** Lua's memory error has no position: Redis words it as any error that is no table (luaCallFunction). */

@@ -32,7 +32,7 @@ public final class KeyspaceIteration implements CommandFamily {
 
     private static boolean live(Database db, Bytes key) {
         long when = db.expireAt(key);
-        return when == -1 || when > db.now();
+        return when == -1 || !db.expired(when);
     }
 
     private void keys(CommandContext ctx) {
