@@ -1,7 +1,10 @@
 package dev.redsim.simulator;
 
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.command.CommandProcessor;
+import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.commands.CommandFamilies;
 import dev.redsim.simulator.engine.Config;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.engine.TimeSource;
 import dev.redsim.simulator.intercept.CommandInterceptor;
@@ -9,6 +12,8 @@ import dev.redsim.simulator.intercept.InterceptorRegistration;
 import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.protocol.RespDecoder;
 import dev.redsim.simulator.server.ClientConnection;
+import dev.redsim.simulator.scripting.ScriptRunner;
+import dev.redsim.simulator.scripting.Scripting;
 import dev.redsim.simulator.server.ConnectionHandler;
 import dev.redsim.simulator.server.InputCounter;
 import io.netty.bootstrap.ServerBootstrap;
@@ -50,6 +55,8 @@ public final class RedisSimulator implements AutoCloseable {
     private static final long CLOSE_WAIT_SECONDS = 5;
 
     private final Engine engine;
+    private final CommandProcessor commands;
+    private final ScriptRunner scriptRunner;
     private final TimeSource time;
     private final EventLoopGroup group;
     private final Channel serverChannel;
@@ -81,13 +88,18 @@ public final class RedisSimulator implements AutoCloseable {
                         + name + ": " + e.getMessage(), e);
             }
         });
+        // The rooms, wired bottom up: the engine, the command table and its call path, scripting, the commands.
         this.engine = new Engine(config, time, b.databases);
+        CommandTable table = new CommandTable();
+        this.commands = new CommandProcessor(engine, table);
+        this.scriptRunner = new ScriptRunner(engine);
+        CommandFamilies.registerAll(table, new Scripting(commands, scriptRunner));
         if (b.scriptMemoryLimit > 0) {
-            engine.scriptRunner().memory().limit(b.scriptMemoryLimit);
+            scriptRunner.memory().limit(b.scriptMemoryLimit);
         }
         this.startInterceptor = b.interceptor;
         this.currentInterceptor = b.interceptor;
-        engine.interceptor(b.interceptor); // before the event loop starts, which publishes it to that thread
+        commands.interceptor(b.interceptor); // before the event loop starts, which publishes it to that thread
         InputCounter inputCounter = new InputCounter(engine);
         boolean epoll = Epoll.isAvailable();
         DefaultThreadFactory threads = new DefaultThreadFactory("redsim-engine", true);
@@ -253,7 +265,7 @@ public final class RedisSimulator implements AutoCloseable {
         return onEngine(() -> {
             CommandInterceptor replaced = currentInterceptor;
             currentInterceptor = interceptor;
-            engine.interceptor(interceptor);
+            commands.interceptor(interceptor);
             return replaced;
         });
     }
@@ -263,10 +275,15 @@ public final class RedisSimulator implements AutoCloseable {
         return engine;
     }
 
+    /** The script runner, for tests of simulator internals (whether a script is running now). */
+    public ScriptRunner scriptRunner() {
+        return scriptRunner;
+    }
+
     /** Closes the listening socket and every connection, and stops the engine thread. */
     @Override
     public void close() {
-        engine.scriptRunner().shutdown(); // first: a running script holds the engine thread until it stops
+        scriptRunner.shutdown(); // first: a running script holds the engine thread until it stops
         serverChannel.close().awaitUninterruptibly(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
         // bounded: a stop (SIGTERM in the CLI) must come through whatever a client left the engine doing
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);

@@ -1,5 +1,7 @@
 package dev.redsim.simulator;
 
+import dev.redsim.simulator.version.RedisVersion;
+
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -52,7 +54,7 @@ public final class SimulatorMain {
             stopped.countDown();
         }, "redsim-shutdown"));
         System.out.printf("redsim %s ready to accept connections tcp on %s:%d (started in %d ms)%n",
-                dev.redsim.simulator.commands.ConnectionCommands.REDIS_VERSION, simulator.host(), simulator.port(),
+                RedisVersion.IMITATED.version(), simulator.host(), simulator.port(),
                 (System.nanoTime() - started) / 1_000_000);
         stopped.await();
     }

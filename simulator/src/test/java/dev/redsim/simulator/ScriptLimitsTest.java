@@ -90,10 +90,10 @@ class ScriptLimitsTest {
             client.call("EVAL \"local i = 0 while true do i = i + 1 end\" 0");
             client.send("EXEC"); // inside EXEC a script never goes busy: the engine waits for it
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (!redis.engine().scriptRunner().scriptRunning() && System.nanoTime() < deadline) {
+            while (!redis.scriptRunner().scriptRunning() && System.nanoTime() < deadline) {
                 Thread.onSpinWait();
             }
-            assertThat(redis.engine().scriptRunner().scriptRunning()).isTrue();
+            assertThat(redis.scriptRunner().scriptRunning()).isTrue();
             assertTimeoutPreemptively(Duration.ofSeconds(15), redis::close);
         }
     }

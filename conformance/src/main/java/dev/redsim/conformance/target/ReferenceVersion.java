@@ -2,7 +2,7 @@ package dev.redsim.conformance.target;
 
 import dev.redsim.conformance.resp.RespClient;
 import dev.redsim.conformance.resp.RespValue;
-import dev.redsim.simulator.commands.ConnectionCommands;
+import dev.redsim.simulator.version.RedisVersion;
 
 import java.util.Optional;
 
@@ -14,7 +14,7 @@ import java.util.Optional;
  */
 public final class ReferenceVersion {
     /** The version the simulator imitates, from the one place the simulator keeps it. */
-    public static final String UNDER_TEST = ConnectionCommands.REDIS_VERSION;
+    public static final String UNDER_TEST = RedisVersion.IMITATED.version();
 
     private ReferenceVersion() {
     }

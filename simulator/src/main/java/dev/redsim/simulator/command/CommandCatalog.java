@@ -1,5 +1,7 @@
 package dev.redsim.simulator.command;
 
+import dev.redsim.simulator.version.RedisVersion;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -14,9 +16,6 @@ import java.util.Map;
  * Immutable, so one catalog serves every simulator in the JVM.
  */
 public final class CommandCatalog {
-    /** The resource of the Redis version the simulator imitates. */
-    public static final String REDIS_7_0 = "/dev/redsim/simulator/redis-7.0/commands.json";
-
     private static volatile CommandCatalog redis70;
 
     private final String redisVersion;
@@ -31,7 +30,7 @@ public final class CommandCatalog {
     public static CommandCatalog redis70() {
         CommandCatalog catalog = redis70;
         if (catalog == null) {
-            catalog = fromResource(REDIS_7_0);
+            catalog = fromResource(RedisVersion.IMITATED.commandTable());
             redis70 = catalog;
         }
         return catalog;
@@ -53,7 +52,7 @@ public final class CommandCatalog {
         return new CommandCatalog(reader.redisVersion(), reader.commands());
     }
 
-    /** The version of the redis-server the resource was generated from ("7.0.15"). */
+    /** The version of the redis-server the resource was generated from (as INFO's redis_version). */
     public String redisVersion() {
         return redisVersion;
     }

@@ -1,6 +1,7 @@
 package dev.redsim.simulator.command;
 
 import dev.redsim.simulator.engine.Engine;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.Database;
 import dev.redsim.simulator.keyspace.Numbers;
@@ -11,28 +12,32 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Everything one command call sees: its arguments, its client, the selected database, the reply writer and
- * the engine. Argument helpers fail with Redis's own error texts.
+ * the engine. Argument helpers fail with Redis's own error texts. Each call gets its own (as each Redis command
+ * sees its client's argv): a command that runs others (EXEC, a script, a served blocked client) never finds its
+ * context pointed elsewhere afterwards, and a blocked command keeps its context until it is served.
  */
 public final class CommandContext {
+    private final CommandProcessor processor;
     private final Engine engine;
-    private ClientConnection client;
-    private byte[][] args;
-    private CommandSpec spec;
+    private final ClientConnection client;
+    private final byte[][] args;
+    private final CommandSpec spec;
 
-    public CommandContext(Engine engine) {
-        this.engine = engine;
-    }
-
-    /** Points the context at a new call (one context is reused: the engine runs one command at a time). */
-    public CommandContext reset(ClientConnection client, byte[][] args, CommandSpec spec) {
+    CommandContext(CommandProcessor processor, ClientConnection client, byte[][] args, CommandSpec spec) {
+        this.processor = processor;
+        this.engine = processor.engine();
         this.client = client;
         this.args = args;
         this.spec = spec;
-        return this;
     }
 
     public Engine engine() {
         return engine;
+    }
+
+    /** The command table and the call path, for commands that run or describe other commands. */
+    public CommandProcessor processor() {
+        return processor;
     }
 
     public ClientConnection client() {

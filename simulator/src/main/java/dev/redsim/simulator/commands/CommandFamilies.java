@@ -2,6 +2,33 @@ package dev.redsim.simulator.commands;
 
 import dev.redsim.simulator.command.CommandFamily;
 import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.commands.connection.ClientCommands;
+import dev.redsim.simulator.commands.connection.ConnectionCommands;
+import dev.redsim.simulator.commands.hashes.HashCommands;
+import dev.redsim.simulator.commands.keys.KeyCommands;
+import dev.redsim.simulator.commands.keys.KeyMemoryCommands;
+import dev.redsim.simulator.commands.lists.ListBlockingCommands;
+import dev.redsim.simulator.commands.lists.ListCommands;
+import dev.redsim.simulator.commands.pubsub.PubSubCommands;
+import dev.redsim.simulator.commands.scripting.FunctionCommands;
+import dev.redsim.simulator.commands.scripting.ScriptingCommands;
+import dev.redsim.simulator.commands.server.CommandCommands;
+import dev.redsim.simulator.commands.server.ConfigCommands;
+import dev.redsim.simulator.commands.server.DebugCommands;
+import dev.redsim.simulator.commands.server.InfoCommands;
+import dev.redsim.simulator.commands.server.ServerCommands;
+import dev.redsim.simulator.commands.sets.SetCommands;
+import dev.redsim.simulator.commands.sortedsets.SortedSetBlockingCommands;
+import dev.redsim.simulator.commands.sortedsets.SortedSetCommands;
+import dev.redsim.simulator.commands.strings.StringBitCommands;
+import dev.redsim.simulator.commands.strings.StringBitOpCommands;
+import dev.redsim.simulator.commands.strings.StringCommands;
+import dev.redsim.simulator.commands.strings.StringExpiryCommands;
+import dev.redsim.simulator.commands.strings.StringFloatCommands;
+import dev.redsim.simulator.commands.strings.StringLcsCommands;
+import dev.redsim.simulator.commands.strings.StringRangeCommands;
+import dev.redsim.simulator.commands.transactions.TransactionCommands;
+import dev.redsim.simulator.scripting.Scripting;
 
 import java.util.List;
 
@@ -10,39 +37,45 @@ public final class CommandFamilies {
     private CommandFamilies() {
     }
 
-    public static List<CommandFamily> all() {
+    /** @param scripting the server's Lua runtime, which EVAL, FCALL and INFO use */
+    public static List<CommandFamily> all(Scripting scripting) {
         return List.of(
                 new ConnectionCommands(),
                 new ClientCommands(),
                 new ServerCommands(),
-                new InfoCommand(),
+                new InfoCommands(scripting),
                 new ConfigCommands(),
                 new CommandCommands(),
                 new DebugCommands(),
-                new MemoryCommands(),
+                new KeyMemoryCommands(),
                 new KeyCommands(),
                 new StringCommands(),
                 new StringExpiryCommands(),
                 new StringFloatCommands(),
                 new StringRangeCommands(),
-                new LcsCommands(),
-                new BitCommands(),
-                new BitOpCommands(),
+                new StringLcsCommands(),
+                new StringBitCommands(),
+                new StringBitOpCommands(),
                 new ListCommands(),
-                new BlockingListCommands(),
+                new ListBlockingCommands(),
                 new HashCommands(),
                 new SetCommands(),
                 new SortedSetCommands(),
-                new BlockingSortedSetCommands(),
+                new SortedSetBlockingCommands(),
                 new TransactionCommands(),
                 new PubSubCommands(),
-                new ScriptingCommands(),
-                new FunctionCommands());
+                new ScriptingCommands(scripting),
+                new FunctionCommands(scripting));
     }
 
-    public static void registerAll(CommandTable table) {
-        for (CommandFamily family : all()) {
+    public static void registerAll(CommandTable table, Scripting scripting) {
+        for (CommandFamily family : all(scripting)) {
             family.register(table);
         }
+    }
+
+    /** Binds every handler without a Lua runtime: for a table that is read (bindings, docs), never run. */
+    public static void registerAll(CommandTable table) {
+        registerAll(table, null);
     }
 }

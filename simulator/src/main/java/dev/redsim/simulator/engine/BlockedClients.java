@@ -1,13 +1,9 @@
 package dev.redsim.simulator.engine;
 
-import dev.redsim.simulator.command.CommandContext;
-import dev.redsim.simulator.command.CommandSpec;
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.Database;
-import dev.redsim.simulator.keyspace.ListValue;
 import dev.redsim.simulator.keyspace.RedisValue;
-import dev.redsim.simulator.keyspace.SortedSetValue;
 import dev.redsim.simulator.server.ClientConnection;
 
 import java.util.ArrayDeque;
@@ -26,13 +22,13 @@ import java.util.TreeSet;
  */
 public final class BlockedClients {
     /**
-     * Serves a blocked client from a key that became ready: given a context pointed at the blocked client and
-     * its original command, it does the pop (or move) with all its side effects and writes the reply. Returns
-     * false, changing nothing, when the key holds nothing for this client (missing, empty, another type).
+     * Serves a blocked client from a key that became ready: the blocked command (which keeps its own context
+     * while it waits) does the pop (or move) with all its side effects and writes the reply. Returns false,
+     * changing nothing, when the key holds nothing for this client (missing, empty, another type).
      */
     @FunctionalInterface
     public interface KeyServer {
-        boolean serve(CommandContext ctx, Bytes key);
+        boolean serve(Bytes key);
     }
 
     /** One blocked call: the client, its command, the keys it waits on and its deadline (0: none). */
@@ -42,19 +38,17 @@ public final class BlockedClients {
         final Bytes[] keys;
         final long deadline;
         final long order;
-        final byte[][] args;
-        final CommandSpec spec;
+        final String command;
         final KeyServer server;
 
-        Waiter(ClientConnection client, int db, Bytes[] keys, long deadline, long order, byte[][] args,
-               CommandSpec spec, KeyServer server) {
+        Waiter(ClientConnection client, int db, Bytes[] keys, long deadline, long order, String command,
+               KeyServer server) {
             this.client = client;
             this.db = db;
             this.keys = keys;
             this.deadline = deadline;
             this.order = order;
-            this.args = args;
-            this.spec = spec;
+            this.command = command;
             this.server = server;
         }
     }
@@ -96,13 +90,12 @@ public final class BlockedClients {
     }
 
     /**
-     * Blocks the context's client on keys (blockForKeys): it stops executing commands until served, timed out,
-     * unblocked or gone. {@code deadline} is in simulator epoch ms, 0 for none.
+     * Blocks a client on keys (blockForKeys): it stops executing commands until served, timed out, unblocked or
+     * gone. {@code command} is the blocked command's full name (for the stats), {@code deadline} in simulator epoch
+     * ms, 0 for none.
      */
-    public void block(CommandContext ctx, Bytes[] keys, long deadline, KeyServer server) {
-        ClientConnection client = ctx.client();
-        Waiter waiter = new Waiter(client, client.db(), distinct(keys), deadline, nextOrder++, ctx.args(),
-                ctx.spec(), server);
+    public void block(ClientConnection client, String command, Bytes[] keys, long deadline, KeyServer server) {
+        Waiter waiter = new Waiter(client, client.db(), distinct(keys), deadline, nextOrder++, command, server);
         Map<Bytes, LinkedHashSet<Waiter>> waiters = waitersByDb[waiter.db];
         for (Bytes key : waiter.keys) {
             waiters.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(waiter);
@@ -127,14 +120,15 @@ public final class BlockedClients {
 
     /**
      * A key was changed (Redis signals keys as ready when a list or sorted set is added under them): when
-     * someone waits on it and it now holds a list or sorted set, it is queued for serving.
+     * someone waits on it and it now holds a value that can serve them ({@link RedisValue#servesBlockedClients}),
+     * it is queued for serving.
      */
     public void keyChanged(int db, Bytes key) {
         if (byClient.isEmpty() || !waitersByDb[db].containsKey(key)) {
             return;
         }
         RedisValue value = databases[db].peek(key);
-        if (value instanceof ListValue || value instanceof SortedSetValue) {
+        if (value != null && value.servesBlockedClients()) {
             readyKeys.add(new ReadyKey(db, key));
         }
     }
@@ -158,7 +152,7 @@ public final class BlockedClients {
      * ready, each key's waiters first-blocked-first-served until it holds nothing more for them. Serving may make
      * more keys ready (BLMOVE pushes), which are served in the same round.
      */
-    public void serveReadyKeys(Engine engine, CommandContext ctx) {
+    public void serveReadyKeys(Engine engine) {
         while (!readyKeys.isEmpty()) {
             Iterator<ReadyKey> first = readyKeys.iterator();
             ReadyKey ready = first.next();
@@ -175,21 +169,20 @@ public final class BlockedClients {
                     unblock(waiter); // killed, its connection not yet torn down: Redis has freed it already
                     continue;
                 }
-                if (serve(engine, ctx, waiter, ready.key)) {
+                if (serve(engine, waiter, ready.key)) {
                     unblock(waiter);
                 }
             }
         }
     }
 
-    private boolean serve(Engine engine, CommandContext ctx, Waiter waiter, Bytes key) {
-        ctx.reset(waiter.client, waiter.args, waiter.spec);
+    private boolean serve(Engine engine, Waiter waiter, Bytes key) {
         boolean served;
         try {
-            served = waiter.server.serve(ctx, key);
+            served = waiter.server.serve(key);
         } catch (RedisError e) {
             engine.stats().countError(e.getMessage());
-            engine.stats().countFailedAfterBlock(waiter.spec.fullName());
+            engine.stats().countFailedAfterBlock(waiter.command);
             waiter.client.reply().error(e.getMessage());
             served = true;
         }
@@ -228,7 +221,7 @@ public final class BlockedClients {
             client.reply().nullArray();
         }
         // Redis 7.0 counts the woken command as failed either way
-        engine.stats().countFailedAfterBlock(waiter.spec.fullName());
+        engine.stats().countFailedAfterBlock(waiter.command);
         engine.markPendingOutput(client);
         unblock(waiter);
         return true;

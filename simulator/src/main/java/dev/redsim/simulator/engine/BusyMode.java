@@ -1,7 +1,6 @@
 package dev.redsim.simulator.engine;
 
-import dev.redsim.simulator.command.RedisError;
-import dev.redsim.simulator.scripting.ScriptExecution;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.server.ClientConnection;
 
 /**
@@ -15,7 +14,7 @@ public final class BusyMode {
     static final String BUSY_FUNCTION = "BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN NOSAVE.";
 
     private final Engine engine;
-    private ScriptExecution script;
+    private BusyScript script;
     private String commandName;
     private long startedNanos;
 
@@ -28,7 +27,7 @@ public final class BusyMode {
     }
 
     /** The script that made the engine busy, or null. */
-    public ScriptExecution script() {
+    public BusyScript script() {
         return script;
     }
 
@@ -43,7 +42,7 @@ public final class BusyMode {
     }
 
     /** The engine gave up waiting for a script: the caller now waits like a blocked client. */
-    public void enter(ScriptExecution running, String fullName) {
+    public void enter(BusyScript running, String fullName) {
         script = running;
         commandName = fullName;
         startedNanos = running.startNanos(); // the command's duration counts from the script's start
@@ -56,7 +55,7 @@ public final class BusyMode {
      * and the work then runs as usual.
      */
     public void whilePaused(Runnable work) {
-        ScriptExecution running = script;
+        BusyScript running = script;
         if (running == null) {
             work.run();
             return;
@@ -78,7 +77,7 @@ public final class BusyMode {
      * The busy script ended (on the engine thread): the deferred accounting of its command, its error reply if
      * it failed, then what follows a command (CLIENT REPLY modes, blocked clients, the caller's pipelined input).
      */
-    public void exit(ScriptExecution ended) {
+    public void exit(BusyScript ended) {
         if (script != ended) {
             return;
         }

@@ -1,8 +1,9 @@
 package dev.redsim.simulator.engine;
 
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.keyspace.EncodingLimits;
 import dev.redsim.simulator.util.GlobMatcher;
+import dev.redsim.simulator.version.RedisVersion;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -62,7 +63,7 @@ public final class Config implements EncodingLimits {
     private volatile long protoMaxBulkLen;
 
     public Config() {
-        try (InputStream in = Config.class.getResourceAsStream("/dev/redsim/simulator/config-defaults.tsv");
+        try (InputStream in = Config.class.getResourceAsStream(RedisVersion.IMITATED.configDefaults());
              BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;
             while ((line = reader.readLine()) != null) {

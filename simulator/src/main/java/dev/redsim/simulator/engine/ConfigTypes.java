@@ -1,6 +1,7 @@
 package dev.redsim.simulator.engine;
 
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
+import dev.redsim.simulator.version.RedisVersion;
 import dev.redsim.simulator.keyspace.Numbers;
 
 import java.io.BufferedReader;
@@ -13,7 +14,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * How CONFIG SET validates each parameter (config-types.tsv, probed from redis-server 7.0.15): yes/no
+ * How CONFIG SET validates each parameter (config-types.tsv, probed from the imitated redis-server): yes/no
  * booleans, enums with their allowed names, integers with their bounds, memory values with units, free
  * strings, and a few parameters with their own syntax. Errors carry Redis's texts, without the
  * "CONFIG SET failed" prefix the command adds.
@@ -27,7 +28,7 @@ final class ConfigTypes {
 
     static ConfigTypes load() {
         Map<String, String[]> kinds = new HashMap<>();
-        try (InputStream in = ConfigTypes.class.getResourceAsStream("/dev/redsim/simulator/config-types.tsv");
+        try (InputStream in = ConfigTypes.class.getResourceAsStream(RedisVersion.IMITATED.configTypes());
              BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;
             while ((line = reader.readLine()) != null) {

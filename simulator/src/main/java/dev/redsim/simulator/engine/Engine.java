@@ -1,20 +1,12 @@
 package dev.redsim.simulator.engine;
 
-import dev.redsim.simulator.command.CommandContext;
-import dev.redsim.simulator.command.CommandFlag;
-import dev.redsim.simulator.command.CommandSpec;
-import dev.redsim.simulator.command.CommandTable;
-import dev.redsim.simulator.command.RedisError;
-import dev.redsim.simulator.commands.CommandFamilies;
-import dev.redsim.simulator.intercept.CommandInterceptor;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.Database;
 import dev.redsim.simulator.keyspace.KeyspaceHooks;
+import dev.redsim.simulator.protocol.ProtocolError;
 import dev.redsim.simulator.server.ClientConnection;
-import dev.redsim.simulator.server.ConnectionHandler;
+import dev.redsim.simulator.server.ConnectionEvents;
 import dev.redsim.simulator.server.ServerContext;
-import dev.redsim.simulator.scripting.Scripting;
-import dev.redsim.simulator.scripting.ScriptRunner;
 
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -25,22 +17,19 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The engine: databases, configuration, clients and the command table, driven by exactly one thread (the
- * server's event loop), as Redis's main thread drives server.c. Nothing here locks; everything that arrives
- * from another thread is handed to that thread first.
+ * The engine: databases, configuration, clients, blocked clients, pub/sub and expiry, driven by exactly one thread
+ * (the server's event loop), as Redis's main thread drives server.c. Nothing here locks; everything that arrives
+ * from another thread is handed to that thread first. Commands run in the layer above ({@link InputProcessor}),
+ * which the engine reaches only through that interface.
  */
-public final class Engine implements KeyspaceHooks, ServerContext {
+public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEvents {
     private final Config config;
     private final TimeSource time;
     private final Database[] databases;
     private final WatchedKeys watchedKeys;
-    private final CommandTable table = new CommandTable();
-    private final CommandContext context = new CommandContext(this);
     private final Map<Long, ClientConnection> clients = new LinkedHashMap<>();
     private final Stats stats = new Stats();
     private final PubSub pubSub = new PubSub(this);
-    private final Scripting scripting = new Scripting(this);
-    private final ScriptRunner scriptRunner = new ScriptRunner(this);
     private final BusyMode busy = new BusyMode(this);
     private final String runId;
     private final long startMillis;
@@ -63,7 +52,6 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         this.runId = HexFormat.of().formatHex(random);
         this.startMillis = time.millis();
         this.lastSaveSeconds = startMillis / 1000;
-        CommandFamilies.registerAll(table);
         this.blocked = new BlockedClients(databases);
     }
 
@@ -103,18 +91,11 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         return databases;
     }
 
-    public CommandTable table() {
-        return table;
-    }
+    /** The command layer that runs clients' input; set once, before the first client connects. */
+    private InputProcessor input;
 
-    /** Lua scripting: the EVAL cache and the Lua state. */
-    public Scripting scripting() {
-        return scripting;
-    }
-
-    /** Runs scripts on the script thread and hands long ones over to busy mode (decision 0004). */
-    public ScriptRunner scriptRunner() {
-        return scriptRunner;
+    public void input(InputProcessor input) {
+        this.input = input;
     }
 
     /** Whether a script runs past its time limit, and the rules the engine follows meanwhile. */
@@ -229,21 +210,57 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         pubSub.forget(client);
     }
 
-    // ---- dispatch ----
+    // ---- connection events (the Netty handler's, as plain calls) ----
 
-    /** Runs one command for a client, writing its reply (processCommand + call in server.c). */
-    public void execute(ClientConnection client, byte[][] args) {
-        dispatch(client, args);
-        if (busy.isCaller(client)) {
-            return; // its script went on past the time limit: what follows runs when it ends (resumeAfterScript)
+    @Override
+    public void connected(ClientConnection client) {
+        busy.whilePaused(() -> clientConnected(client));
+    }
+
+    @Override
+    public void received(ClientConnection client, Object message) {
+        if (client.closeAfterReply() || client.closed()) {
+            return; // Redis stops reading from a client it is about to close
         }
-        afterCommand(client);
-        handleBlockedClients();
+        if (client.blocked() || client.hasDeferredInput()) {
+            client.deferInput(message); // a blocked client's commands (or a busy script's caller's) wait, in order
+            return;
+        }
+        if (busy.active()) {
+            busy.whilePaused(() -> input.process(client, message)); // -BUSY, or an ALLOW_BUSY command
+            return;
+        }
+        input.process(client, message);
+    }
+
+    @Override
+    public void readComplete(ClientConnection client) {
+        busy.whilePaused(() -> {
+            client.flush();
+            processUnblockedClients(); // clients this batch woke run what they sent while blocked
+            // this batch may have written to other connections too (pub/sub messages, served blocked clients)
+            flushPendingOutput();
+        });
+    }
+
+    @Override
+    public void disconnected(ClientConnection client) {
+        busy.whilePaused(() -> {
+            client.reply().discardPending();
+            clientDisconnected(client);
+        });
+    }
+
+    /** A protocol error: Redis answers it and closes the connection once the reply is out. */
+    public static void protocolError(ClientConnection client, ProtocolError error) {
+        client.reply().enabled(true);
+        client.reply().error("ERR " + error.message());
+        client.closeAfterReply(true);
     }
 
     /**
-     * What follows a command whose script ended after the engine went busy: the rest of {@link #execute}, then
-     * the caller's pipelined input that waited meanwhile, then the flush.
+     * What follows a command whose script ended after the engine went busy: the rest of a command's after-work,
+     * then the caller's pipelined input that waited meanwhile, then the flush.
      */
     public void resumeAfterScript(ClientConnection caller) {
         if (caller.closed()) {
@@ -255,7 +272,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         handleBlockedClients();
         while (!busy.active() && !caller.blocked() && !caller.closed() && !caller.closeAfterReply()
                 && caller.hasDeferredInput()) {
-            ConnectionHandler.process(this, caller, caller.pollDeferredInput());
+            input.process(caller, caller.pollDeferredInput());
         }
         processUnblockedClients();
         flushPendingOutput();
@@ -265,7 +282,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
      * Redis's resetClient for CLIENT REPLY SKIP: the command after SKIP runs silently, and the one after that
      * is heard again.
      */
-    private static void afterCommand(ClientConnection client) {
+    public void afterCommand(ClientConnection client) {
         ClientConnection.ReplyMode mode = client.replyMode();
         if (mode == ClientConnection.ReplyMode.SKIP) {
             client.replyMode(ClientConnection.ReplyMode.ON);
@@ -276,114 +293,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
         }
     }
 
-    private void dispatch(ClientConnection client, byte[][] args) {
-        if (interceptor != null && Interception.handled(interceptor, client, args)) {
-            return; // the interceptor answered the call or cut the connection: the command does not run
-        }
-        CommandSpec spec = table.lookup(args[0]);
-        if (spec == null) {
-            rejectCall(client, null, unknownCommand(args));
-            return;
-        }
-        if (spec.hasSubcommands() && args.length >= 2) {
-            CommandSpec sub = spec.subcommands().get(CommandTable.lowerAscii(args[1]));
-            if (sub == null) {
-                rejectCall(client, spec.fullName(), "ERR unknown subcommand '" + truncate(text(args[1]), 128) + "'. Try "
-                        + spec.name().toUpperCase() + " HELP.");
-                return;
-            }
-            spec = sub;
-        }
-        if (!spec.arityAccepts(args.length)) {
-            rejectCall(client, spec.fullName(), RedisError.wrongArity(spec.fullName()).getMessage());
-            return;
-        }
-        if (!client.authenticated() && !spec.has(CommandFlag.NO_AUTH)) {
-            rejectCall(client, spec.fullName(), RedisError.NOAUTH.getMessage());
-            return;
-        }
-        if (!allowedInPubSubContext(client, spec)) {
-            rejectCall(client, spec.fullName(), "ERR Can't execute '" + spec.fullName() + "': only (P|S)SUBSCRIBE / "
-                    + "(P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context");
-            return;
-        }
-        if (client.multiState().active() && spec.has(CommandFlag.NO_MULTI)) {
-            rejectCall(client, spec.fullName(), "ERR Command not allowed inside a transaction");
-            return;
-        }
-        if (busy.active() && !spec.has(CommandFlag.ALLOW_BUSY)) {
-            rejectCall(client, spec.fullName(), busy.rejection());
-            return;
-        }
-        if (queuesInTransaction(client, spec)) {
-            client.multiState().queue(args, spec);
-            client.reply().simple("QUEUED");
-            return;
-        }
-        call(client, args, spec);
-    }
-
-    /** Between MULTI and EXEC everything is queued but the commands that steer the transaction itself. */
-    private static boolean queuesInTransaction(ClientConnection client, CommandSpec spec) {
-        if (!client.multiState().active()) {
-            return false;
-        }
-        return switch (spec.fullName()) {
-            case "exec", "discard", "multi", "watch", "quit", "reset" -> false;
-            default -> true;
-        };
-    }
-
-    /** Commands a subscribed RESP2 connection may still send (RESP3 has no such limit: replies and pushes mix). */
-    private static final java.util.Set<String> PUBSUB_CONTEXT_COMMANDS = java.util.Set.of("ping", "subscribe",
-            "ssubscribe", "unsubscribe", "sunsubscribe", "psubscribe", "punsubscribe", "quit", "reset");
-
-    private static boolean allowedInPubSubContext(ClientConnection client, CommandSpec spec) {
-        return client.protocol() != 2 || !client.subscriptions().active()
-                || PUBSUB_CONTEXT_COMMANDS.contains(spec.fullName());
-    }
-
-    /** The user's interceptor (RedisSimulator.Builder#interceptor), or null: then dispatch pays one null test. */
-    private CommandInterceptor interceptor;
-
-    /** Installs the interceptor that sees every command clients send (null for none); engine thread only. */
-    public void interceptor(CommandInterceptor interceptor) {
-        this.interceptor = interceptor;
-    }
-
-    /**
-     * A command refused before it ran: counted as rejected (INFO stats, commandstats, errorstats). Inside MULTI
-     * the refusal dooms the transaction; a refused EXEC discards it (Redis's rejectCommand / execCommandAbort).
-     */
-    private void rejectCall(ClientConnection client, String fullName, String message) {
-        if (client.multiState().active()) {
-            client.multiState().markDirtyExec();
-        }
-        if ("exec".equals(fullName)) {
-            discardTransaction(client);
-            String reason = message.startsWith("ERR ") ? message.substring(4) : message;
-            message = "EXECABORT Transaction discarded because of: " + reason;
-        }
-        stats.countRejected(fullName);
-        stats.countError(message);
-        client.reply().error(message);
-    }
-
     // ---- transactions ----
-
-    /**
-     * Runs one queued command of an EXEC through the same path as a command of its own (stats, errors in
-     * place), but without the after-command work, which runs once after the whole EXEC.
-     */
-    public void callQueued(ClientConnection client, byte[][] args, CommandSpec spec) {
-        boolean denied = client.denyBlocking();
-        client.denyBlocking(true); // CLIENT_DENY_BLOCKING: inside EXEC the blocking commands never block
-        try {
-            call(client, args, spec);
-        } finally {
-            client.denyBlocking(denied);
-        }
-    }
 
     /** WATCH of one key in the client's selected database. */
     public void watch(ClientConnection client, Bytes key) {
@@ -404,52 +314,6 @@ public final class Engine implements KeyspaceHooks, ServerContext {
     public void discardTransaction(ClientConnection client) {
         client.multiState().reset();
         watchedKeys.unwatchAll(client);
-    }
-
-    private void call(ClientConnection client, byte[][] args, CommandSpec spec) {
-        long started = System.nanoTime();
-        boolean failed = false;
-        try {
-            spec.handler().execute(context.reset(client, args, spec));
-        } catch (RedisError e) {
-            failed = true;
-            stats.failedCalls++;
-            stats.countError(e.getMessage());
-            client.reply().error(e.getMessage());
-        } catch (RuntimeException bug) {
-            // A defect of ours must not take the connection (or the server) down: answer an error, keep the
-            // trace for whoever reports it.
-            failed = true;
-            stats.failedCalls++;
-            bug.printStackTrace();
-            client.reply().error("ERR redsim internal error in '" + spec.fullName() + "': " + bug);
-        }
-        // A script past its time limit: the script thread owns the stats now; BusyMode counts the call at its end.
-        // (blocked() first: the script thread calls this for its own client, which is never blocked.)
-        if (client.blocked() && busy.isCaller(client)) {
-            return;
-        }
-        stats.commandsProcessed++;
-        stats.countCall(spec.fullName(), (System.nanoTime() - started) / 1000, failed);
-        client.touch(time.millis(), spec.fullName());
-    }
-
-    /** Redis's text: the name, then up to 128 characters of the arguments, each quoted and followed by a space. */
-    static String unknownCommand(byte[][] args) {
-        StringBuilder rest = new StringBuilder();
-        for (int i = 1; i < args.length && rest.length() < 128; i++) {
-            String arg = text(args[i]);
-            rest.append('\'').append(truncate(arg, 128 - rest.length())).append("' ");
-        }
-        return "ERR unknown command '" + truncate(text(args[0]), 128) + "', with args beginning with: " + rest;
-    }
-
-    private static String truncate(String s, int max) {
-        return s.length() <= max ? s : s.substring(0, max);
-    }
-
-    private static String text(byte[] b) {
-        return new String(b, StandardCharsets.UTF_8);
     }
 
     // ---- keyspace effects ----
@@ -569,11 +433,11 @@ public final class Engine implements KeyspaceHooks, ServerContext {
 
     /**
      * What Redis does after a command (and after a whole EXEC, whose queued commands do not pass through
-     * {@link #execute}): serves clients blocked on keys the command made ready (handleClientsBlockedOnKeys).
+     * CommandProcessor.execute): serves clients blocked on keys the command made ready (handleClientsBlockedOnKeys).
      */
     public void handleBlockedClients() {
         if (blocked.hasReadyKeys() && !busy.active()) { // as Redis, not while a script runs on
-            blocked.serveReadyKeys(this, context);
+            blocked.serveReadyKeys(this);
         }
     }
 
@@ -592,7 +456,7 @@ public final class Engine implements KeyspaceHooks, ServerContext {
             while (!busy.active() && (woken = blocked.pollUnblocked()) != null) {
                 markPendingOutput(woken);
                 while (!woken.blocked() && !woken.closed() && !woken.closeAfterReply() && woken.hasDeferredInput()) {
-                    ConnectionHandler.process(this, woken, woken.pollDeferredInput());
+                    input.process(woken, woken.pollDeferredInput());
                 }
             }
         } finally {

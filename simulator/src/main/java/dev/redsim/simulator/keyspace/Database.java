@@ -1,6 +1,6 @@
 package dev.redsim.simulator.keyspace;
 
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
 
 import java.util.HashMap;
 import java.util.Map;

@@ -1,7 +1,17 @@
 package dev.redsim.simulator.keyspace;
 
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+
+import static dev.redsim.simulator.keyspace.MemoryLayout.DICT;
+import static dev.redsim.simulator.keyspace.MemoryLayout.DICT_ENTRY;
+import static dev.redsim.simulator.keyspace.MemoryLayout.ROBJ;
+import static dev.redsim.simulator.keyspace.MemoryLayout.extrapolate;
+import static dev.redsim.simulator.keyspace.MemoryLayout.jemalloc;
+import static dev.redsim.simulator.keyspace.MemoryLayout.listpackEntry;
+import static dev.redsim.simulator.keyspace.MemoryLayout.sds;
+import static dev.redsim.simulator.keyspace.MemoryLayout.slots;
 
 /**
  * A hash. Fields keep insertion order, which is the order Redis's listpack encoding replies in (an update keeps
@@ -89,5 +99,27 @@ public final class HashValue extends AccessTracked implements RedisValue {
         copy.fields.putAll(fields);
         copy.hashtable = hashtable;
         return copy;
+    }
+
+    /** MEMORY USAGE of this value, without its key (see {@link MemoryLayout}). */
+    @Override
+    public long memoryUsage(long samples) {
+        Map<Bytes, byte[]> fields = fields();
+        if (encoding().equals("listpack")) {
+            long bytes = 7;
+            for (Map.Entry<Bytes, byte[]> e : fields.entrySet()) {
+                bytes += listpackEntry(e.getKey().bytes()) + listpackEntry(e.getValue());
+            }
+            return ROBJ + jemalloc(bytes);
+        }
+        long sampled = 0;
+        long count = 0;
+        Iterator<Map.Entry<Bytes, byte[]>> it = fields.entrySet().iterator();
+        while (it.hasNext() && count < samples) {
+            Map.Entry<Bytes, byte[]> e = it.next();
+            sampled += DICT_ENTRY + sds(e.getKey().length()) + sds(e.getValue().length);
+            count++;
+        }
+        return ROBJ + DICT + 8L * slots(fields.size()) + extrapolate(sampled, count, fields.size());
     }
 }

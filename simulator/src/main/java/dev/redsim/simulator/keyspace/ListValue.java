@@ -2,6 +2,14 @@ package dev.redsim.simulator.keyspace;
 
 import java.util.Arrays;
 
+import static dev.redsim.simulator.keyspace.MemoryLayout.LISTPACK_NODE_BYTES;
+import static dev.redsim.simulator.keyspace.MemoryLayout.QUICKLIST;
+import static dev.redsim.simulator.keyspace.MemoryLayout.QUICKLIST_NODE;
+import static dev.redsim.simulator.keyspace.MemoryLayout.ROBJ;
+import static dev.redsim.simulator.keyspace.MemoryLayout.extrapolate;
+import static dev.redsim.simulator.keyspace.MemoryLayout.jemalloc;
+import static dev.redsim.simulator.keyspace.MemoryLayout.listpackEntry;
+
 /**
  * A list: a growable ring buffer of elements, so pushes and pops at both ends are O(1) and indexing is O(1),
  * as Redis's quicklist gives for the operations that matter to queues.
@@ -184,5 +192,33 @@ public final class ListValue extends AccessTracked implements RedisValue {
         copy.head = head;
         copy.size = size;
         return copy;
+    }
+
+    /** Blocking pops (BLPOP, BLMOVE, ... / BZPOPMIN, BZMPOP) wait for this type. */
+    @Override
+    public boolean servesBlockedClients() {
+        return true;
+    }
+
+    /** MEMORY USAGE of this value, without its key (see {@link MemoryLayout}). */
+    @Override
+    public long memoryUsage(long samples) {
+        long nodes = 0;
+        long sampled = 0;
+        long nodeBytes = 0;
+        for (int i = 0; i < size(); i++) {
+            long entry = listpackEntry(get(i));
+            if (nodeBytes > 0 && 7 + nodeBytes + entry > LISTPACK_NODE_BYTES) {
+                sampled += nodes < samples ? QUICKLIST_NODE + jemalloc(7 + nodeBytes) : 0;
+                nodes++;
+                nodeBytes = 0;
+            }
+            nodeBytes += entry;
+        }
+        if (nodeBytes > 0) {
+            sampled += nodes < samples ? QUICKLIST_NODE + jemalloc(7 + nodeBytes) : 0;
+            nodes++;
+        }
+        return ROBJ + QUICKLIST + extrapolate(sampled, Math.min(nodes, samples), nodes);
     }
 }

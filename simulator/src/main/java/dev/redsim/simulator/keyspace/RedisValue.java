@@ -18,4 +18,19 @@ public sealed interface RedisValue permits StringValue, ListValue, HashValue, Se
     long accessedAt();
 
     void accessedAt(long epochMillis);
+
+    /**
+     * MEMORY USAGE of the value, without its key: the bytes Redis 7.0 (64-bit, jemalloc) would use for it, from
+     * its encoding and contents, following the layout of Redis's structures ({@link MemoryLayout}). Like Redis,
+     * big hashtable-encoded values are sampled ({@code samples} elements) and extrapolated.
+     */
+    long memoryUsage(long samples);
+
+    /**
+     * Whether a client blocked on the key may be served from this value (Redis signals a key as ready for lists,
+     * sorted sets and streams): BLPOP, BZPOPMIN and their kin wait for such values.
+     */
+    default boolean servesBlockedClients() {
+        return false;
+    }
 }

@@ -2,12 +2,19 @@ package dev.redsim.simulator.keyspace;
 
 import dev.redsim.simulator.util.ScanSnapshot;
 
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.function.Consumer;
+
+import static dev.redsim.simulator.keyspace.MemoryLayout.DICT;
+import static dev.redsim.simulator.keyspace.MemoryLayout.DICT_ENTRY;
+import static dev.redsim.simulator.keyspace.MemoryLayout.ROBJ;
+import static dev.redsim.simulator.keyspace.MemoryLayout.extrapolate;
+import static dev.redsim.simulator.keyspace.MemoryLayout.jemalloc;
+import static dev.redsim.simulator.keyspace.MemoryLayout.sds;
+import static dev.redsim.simulator.keyspace.MemoryLayout.slots;
 
 /**
  * A set. Redis 7.0 keeps a set of integers as a sorted intset (so SMEMBERS replies in numeric order) until it
@@ -208,5 +215,25 @@ public final class SetValue extends AccessTracked implements RedisValue {
             copy.slotOf = new HashMap<>(slotOf);
         }
         return copy;
+    }
+
+    /** MEMORY USAGE of this value, without its key (see {@link MemoryLayout}). */
+    @Override
+    public long memoryUsage(long samples) {
+        int size = size();
+        if (isIntset()) {
+            int[] width = {2};
+            forEach(member -> {
+                long v = Numbers.parseLongStrict(member);
+                width[0] = Math.max(width[0], v == (short) v ? 2 : v == (int) v ? 4 : 8);
+            });
+            return ROBJ + jemalloc(8L + (long) size * width[0]);
+        }
+        long sampled = 0;
+        long count = Math.min(samples, size);
+        for (int i = 0; i < count; i++) {
+            sampled += DICT_ENTRY + sds(memberAt(i).length);
+        }
+        return ROBJ + DICT + 8L * slots(size) + extrapolate(sampled, count, size);
     }
 }

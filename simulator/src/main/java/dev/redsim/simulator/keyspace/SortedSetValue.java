@@ -1,8 +1,21 @@
 package dev.redsim.simulator.keyspace;
 
+import dev.redsim.simulator.protocol.DoubleFormat;
+
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+
+import static dev.redsim.simulator.keyspace.MemoryLayout.DICT;
+import static dev.redsim.simulator.keyspace.MemoryLayout.DICT_ENTRY;
+import static dev.redsim.simulator.keyspace.MemoryLayout.EXPECTED_SKIPLIST_NODE;
+import static dev.redsim.simulator.keyspace.MemoryLayout.ROBJ;
+import static dev.redsim.simulator.keyspace.MemoryLayout.extrapolate;
+import static dev.redsim.simulator.keyspace.MemoryLayout.jemalloc;
+import static dev.redsim.simulator.keyspace.MemoryLayout.listpackEntry;
+import static dev.redsim.simulator.keyspace.MemoryLayout.sds;
+import static dev.redsim.simulator.keyspace.MemoryLayout.slots;
 
 /**
  * A sorted set: a member-to-entry map for O(1) score lookups plus an order-statistic skiplist ordered by
@@ -241,5 +254,34 @@ public final class SortedSetValue extends AccessTracked implements RedisValue {
             copy.members.put(n.member(), copy.list.insert(n.score(), n.member()));
         }
         return copy;
+    }
+
+    /** Blocking pops (BLPOP, BLMOVE, ... / BZPOPMIN, BZMPOP) wait for this type. */
+    @Override
+    public boolean servesBlockedClients() {
+        return true;
+    }
+
+    /** MEMORY USAGE of this value, without its key (see {@link MemoryLayout}). */
+    @Override
+    public long memoryUsage(long samples) {
+        if (isListpack()) {
+            long bytes = 7;
+            for (ZSkipList.Node n = first(); n != null; n = n.next()) {
+                bytes += listpackEntry(n.member().bytes())
+                        + listpackEntry(DoubleFormat.reply(n.score()).getBytes(StandardCharsets.US_ASCII));
+            }
+            return ROBJ + jemalloc(bytes);
+        }
+        // zset, skiplist header node of 32 levels, dict and its table; each element: member sds, dict entry and
+        // a skiplist node, whose height is random in Redis: its expected allocation is used.
+        long fixed = ROBJ + 16 + 32 + DICT + 8L * slots(size()) + jemalloc(32 + 32 * 16);
+        long sampled = 0;
+        long count = 0;
+        for (ZSkipList.Node n = first(); n != null && count < samples; n = n.next()) {
+            sampled += sds(n.member().length()) + DICT_ENTRY + EXPECTED_SKIPLIST_NODE;
+            count++;
+        }
+        return fixed + extrapolate(sampled, count, size());
     }
 }

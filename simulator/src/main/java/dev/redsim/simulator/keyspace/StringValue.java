@@ -1,5 +1,9 @@
 package dev.redsim.simulator.keyspace;
 
+import static dev.redsim.simulator.keyspace.MemoryLayout.ROBJ;
+import static dev.redsim.simulator.keyspace.MemoryLayout.jemalloc;
+import static dev.redsim.simulator.keyspace.MemoryLayout.sds;
+
 /**
  * A string value. Redis reports "int" for values that read as a 64-bit integer, "embstr" up to 44 bytes and
  * "raw" beyond, and "raw" for any string changed in place (APPEND, SETRANGE, SETBIT).
@@ -130,5 +134,15 @@ public final class StringValue extends AccessTracked implements RedisValue {
         // Unedited bytes are never changed, so the copy may share them.
         return modifiedInPlace ? new StringValue(java.util.Arrays.copyOf(value, length), true)
                 : new StringValue(value, false, intEncodable);
+    }
+
+    /** MEMORY USAGE of this value, without its key (see {@link MemoryLayout}). */
+    @Override
+    public long memoryUsage(long samples) {
+        return switch (encoding()) {
+            case "int" -> ROBJ;
+            case "embstr" -> jemalloc(ROBJ + 3 + length() + 1);
+            default -> ROBJ + sds(length());
+        };
     }
 }

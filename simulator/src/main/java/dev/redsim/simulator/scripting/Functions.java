@@ -1,7 +1,7 @@
 package dev.redsim.simulator.scripting;
 
 import dev.redsim.simulator.command.CommandContext;
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;

@@ -1,5 +1,6 @@
 package dev.redsim.simulator.scripting;
 
+import dev.redsim.simulator.version.RedisVersion;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
@@ -10,8 +11,8 @@ import java.util.function.Supplier;
 
 /** The "redis" table scripts see: call, pcall, the reply helpers, setresp, and the accepted no-ops. */
 final class RedisApi {
-    static final String VERSION = "7.0.15";
-    static final int VERSION_NUM = (7 << 16) | (0 << 8) | 15;
+    static final String VERSION = RedisVersion.IMITATED.version();
+    static final int VERSION_NUM = RedisVersion.IMITATED.number();
 
     private RedisApi() {
     }

@@ -2,9 +2,9 @@ package dev.redsim.simulator.scripting;
 
 import dev.redsim.simulator.command.CommandDescription;
 import dev.redsim.simulator.command.CommandFlag;
+import dev.redsim.simulator.command.CommandProcessor;
 import dev.redsim.simulator.command.CommandSpec;
 import dev.redsim.simulator.command.CommandTable;
-import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.server.ClientConnection;
 import io.netty.buffer.ByteBuf;
 import org.luaj.vm2.LuaString;
@@ -19,11 +19,11 @@ import java.nio.charset.StandardCharsets;
  * that client received into Lua values.
  */
 final class ScriptCommandCaller {
-    private final Engine engine;
+    private final CommandProcessor commands;
     private final ClientConnection scriptClient;
 
-    ScriptCommandCaller(Engine engine, ClientConnection scriptClient) {
-        this.engine = engine;
+    ScriptCommandCaller(CommandProcessor commands, ClientConnection scriptClient) {
+        this.commands = commands;
         this.scriptClient = scriptClient;
     }
 
@@ -45,7 +45,7 @@ final class ScriptCommandCaller {
                 return fail("ERR Lua redis lib command arguments must be strings or integers", raise);
             }
         }
-        CommandSpec spec = engine.table().lookup(argv[0]);
+        CommandSpec spec = commands.table().lookup(argv[0]);
         if (spec != null && spec.hasSubcommands() && argv.length >= 2) {
             spec = spec.subcommands().get(CommandTable.lowerAscii(argv[1]));
         }
@@ -77,7 +77,7 @@ final class ScriptCommandCaller {
      */
     private String refusalOfUnimplemented(byte[][] argv) {
         String name = CommandTable.lowerAscii(argv[0]);
-        CommandDescription description = name.indexOf('|') >= 0 ? null : engine.table().catalog().describe(name);
+        CommandDescription description = name.indexOf('|') >= 0 ? null : commands.table().catalog().describe(name);
         if (description != null && !description.subcommands().isEmpty() && argv.length >= 2) {
             String sub = CommandTable.lowerAscii(argv[1]);
             description = description.subcommands().get(sub);
@@ -93,7 +93,7 @@ final class ScriptCommandCaller {
 
     private Varargs execute(ScriptRun run, byte[][] argv, CommandSpec spec, boolean raise) {
         scriptClient.protocol(run.resp);
-        engine.callQueued(scriptClient, argv, spec);
+        commands.callNested(scriptClient, argv, spec);
         ByteBuf out = scriptClient.reply().takePending();
         try {
             if (RespToLua.isError(out)) {

@@ -1,6 +1,7 @@
 package dev.redsim.simulator.scripting;
 
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
+import dev.redsim.simulator.engine.BusyScript;
 import dev.redsim.simulator.server.ClientConnection;
 
 import java.util.concurrent.Executor;
@@ -24,7 +25,7 @@ import java.util.function.BooleanSupplier;
  * event loop as a task, which runs the caller's reply and after-command work on the engine thread.</li>
  * </ul>
  */
-public final class ScriptExecution {
+public final class ScriptExecution implements BusyScript {
     static final String KILLED = "ERR Script killed by user with SCRIPT KILL...";
     private static final int RUNNING = 0;
     private static final int DONE = 1;

@@ -1,6 +1,6 @@
 package dev.redsim.simulator.scripting;
 
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
 
 import java.nio.charset.StandardCharsets;
 

@@ -2,7 +2,7 @@ package dev.redsim.simulator.scripting;
 
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandSpec;
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.server.ClientConnection;
 import org.luaj.vm2.Globals;
@@ -65,7 +65,6 @@ public final class ScriptRunner {
         CommandSpec spec = ctx.spec();
         if (provablyShort) {
             RedisError failure = ScriptExecution.outcome(body);
-            ctx.reset(caller, args, spec); // the script's commands pointed the shared context elsewhere
             onEnd.run();
             if (failure != null) {
                 throw failure;
@@ -84,7 +83,6 @@ public final class ScriptRunner {
             return; // the engine thread touches nothing of the script's until it ends or pauses
         }
         current = null;
-        ctx.reset(caller, args, spec); // the script's commands pointed the shared context elsewhere
         onEnd.run();
         if (execution.failure() != null) {
             throw execution.failure();

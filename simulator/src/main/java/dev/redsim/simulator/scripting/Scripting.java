@@ -1,7 +1,8 @@
 package dev.redsim.simulator.scripting;
 
 import dev.redsim.simulator.command.CommandContext;
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.command.CommandProcessor;
+import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.server.ClientConnection;
@@ -26,6 +27,8 @@ public final class Scripting {
     private static final String CHUNK = "user_script";
 
     private final Engine engine;
+    private final CommandProcessor commands;
+    private final ScriptRunner runner;
     private final Map<String, CachedScript> cache = new LinkedHashMap<>();
     private final RedisRand48 random = new RedisRand48();
     private final Functions functions = new Functions(this);
@@ -34,8 +37,15 @@ public final class Scripting {
     private Globals globals;
     private ScriptRun current;
 
-    public Scripting(Engine engine) {
-        this.engine = engine;
+    public Scripting(CommandProcessor commands, ScriptRunner runner) {
+        this.engine = commands.engine();
+        this.commands = commands;
+        this.runner = runner;
+    }
+
+    /** Runs scripts on the script thread and hands long ones over to busy mode (decision 0004). */
+    public ScriptRunner runner() {
+        return runner;
     }
 
     /** The Lua state is built on first use: servers that never run a script never pay for it. */
@@ -55,10 +65,10 @@ public final class Scripting {
             scriptClient = new ClientConnection(0, null, new Reply(new UnpooledByteBufAllocator(false)), engine,
                     engine.time().millis());
             scriptClient.authenticated(true);
-            caller = new ScriptCommandCaller(engine, scriptClient);
+            caller = new ScriptCommandCaller(commands, scriptClient);
         }
         Globals state = LuaSandbox.create(RedisApi.create(caller, () -> current), random);
-        engine.scriptRunner().installHook(state); // time limit, SCRIPT KILL / FUNCTION KILL
+        runner.installHook(state); // time limit, SCRIPT KILL / FUNCTION KILL
         return state;
     }
 
@@ -165,7 +175,7 @@ public final class Scripting {
         current = run;
         engine.scriptTimeSnapshot(true);
         // On the script thread (ScriptRunner): the engine waits, or goes busy when the script runs long; or here.
-        engine.scriptRunner().run(ctx, CHUNK.equals(chunk), provablyShort, () -> run.wrote, () -> {
+        runner.run(ctx, CHUNK.equals(chunk), provablyShort, () -> run.wrote, () -> {
             ScriptHook hook = ScriptHook.of(state);
             hook.begin();
             try {
@@ -210,7 +220,7 @@ public final class Scripting {
      * Runs while the script is paused (BusyMode.whilePaused), so its state can be read safely.
      */
     public void killRunning(boolean functionKill) {
-        ScriptExecution running = engine.busy().script();
+        var running = engine.busy().script();
         if (running == null) {
             throw new RedisError("NOTBUSY No scripts in execution right now.");
         }

@@ -1,7 +1,5 @@
 package dev.redsim.simulator.server;
 
-import dev.redsim.simulator.command.CommandSpec;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,8 +8,11 @@ import java.util.List;
  * CLIENT_DIRTY_CAS flags) and the keys it WATCHes.
  */
 public final class MultiState {
-    /** A command accepted between MULTI and EXEC, with its table entry resolved at queue time. */
-    public record QueuedCommand(byte[][] args, CommandSpec spec) {
+    /**
+     * A command accepted between MULTI and EXEC, with its table entry resolved at queue time; the entry is the
+     * command layer's, which sits above the server, so it is kept here as an opaque object.
+     */
+    public record QueuedCommand(byte[][] args, Object command) {
     }
 
     private boolean active;
@@ -55,9 +56,9 @@ public final class MultiState {
      * Queues a command. A transaction that can no longer succeed keeps nothing (as Redis, which spares the
      * memory when a client pipelines on after an error), so CLIENT LIST's multi= stops growing then.
      */
-    public void queue(byte[][] args, CommandSpec spec) {
+    public void queue(byte[][] args, Object command) {
         if (!dirtyExec && !dirtyCas) {
-            queue.add(new QueuedCommand(args, spec));
+            queue.add(new QueuedCommand(args, command));
         }
     }
 

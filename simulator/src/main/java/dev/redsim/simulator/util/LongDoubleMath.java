@@ -1,6 +1,6 @@
 package dev.redsim.simulator.util;
 
-import dev.redsim.simulator.command.RedisError;
+import dev.redsim.simulator.error.RedisError;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;

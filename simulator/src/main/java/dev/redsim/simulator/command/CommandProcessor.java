@@ -1,0 +1,212 @@
+package dev.redsim.simulator.command;
+
+import dev.redsim.simulator.engine.Engine;
+import dev.redsim.simulator.engine.InputProcessor;
+import dev.redsim.simulator.engine.Stats;
+import dev.redsim.simulator.error.RedisError;
+import dev.redsim.simulator.intercept.CommandInterceptor;
+import dev.redsim.simulator.protocol.ProtocolError;
+import dev.redsim.simulator.server.ClientConnection;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+
+/**
+ * Runs clients' commands against the table (Redis's processCommand and call in server.c): the checks that come
+ * before a command (interceptor, lookup, arity, auth, pub/sub context, MULTI, busy script), queueing inside MULTI,
+ * and the call itself, which gets a context of its own and is counted in the stats.
+ */
+public final class CommandProcessor implements InputProcessor {
+    /** Commands a subscribed RESP2 connection may still send (RESP3 has no such limit: replies and pushes mix). */
+    private static final Set<String> PUBSUB_CONTEXT_COMMANDS = Set.of("ping", "subscribe", "ssubscribe",
+            "unsubscribe", "sunsubscribe", "psubscribe", "punsubscribe", "quit", "reset");
+
+    private final Engine engine;
+    private final CommandTable table;
+    /** The user's interceptor (RedisSimulator.Builder#interceptor), or null: then dispatch pays one null test. */
+    private CommandInterceptor interceptor;
+
+    /** Binds the processor to its engine, which from now on hands it every client's input. */
+    public CommandProcessor(Engine engine, CommandTable table) {
+        this.engine = engine;
+        this.table = table;
+        engine.input(this);
+    }
+
+    public Engine engine() {
+        return engine;
+    }
+
+    public CommandTable table() {
+        return table;
+    }
+
+    /** Installs the interceptor that sees every command clients send (null for none); engine thread only. */
+    public void interceptor(CommandInterceptor interceptor) {
+        this.interceptor = interceptor;
+    }
+
+    /** Runs one decoded message of a client: a command, or a protocol error that closes the connection. */
+    @Override
+    public void process(ClientConnection client, Object message) {
+        if (message instanceof byte[][] args) {
+            execute(client, args);
+        } else if (message instanceof ProtocolError error) {
+            Engine.protocolError(client, error);
+        }
+    }
+
+    /** Runs one command for a client, writing its reply (processCommand + call in server.c). */
+    public void execute(ClientConnection client, byte[][] args) {
+        dispatch(client, args);
+        if (engine.busy().isCaller(client)) {
+            return; // its script went on past the time limit: what follows runs when it ends (resumeAfterScript)
+        }
+        engine.afterCommand(client);
+        engine.handleBlockedClients();
+    }
+
+    private void dispatch(ClientConnection client, byte[][] args) {
+        if (interceptor != null && Interception.handled(interceptor, client, args)) {
+            return; // the interceptor answered the call or cut the connection: the command does not run
+        }
+        CommandSpec spec = table.lookup(args[0]);
+        if (spec == null) {
+            rejectCall(client, null, unknownCommand(args));
+            return;
+        }
+        if (spec.hasSubcommands() && args.length >= 2) {
+            CommandSpec sub = spec.subcommands().get(CommandTable.lowerAscii(args[1]));
+            if (sub == null) {
+                rejectCall(client, spec.fullName(), "ERR unknown subcommand '" + truncate(text(args[1]), 128) + "'. Try "
+                        + spec.name().toUpperCase() + " HELP.");
+                return;
+            }
+            spec = sub;
+        }
+        if (!spec.arityAccepts(args.length)) {
+            rejectCall(client, spec.fullName(), RedisError.wrongArity(spec.fullName()).getMessage());
+            return;
+        }
+        if (!client.authenticated() && !spec.has(CommandFlag.NO_AUTH)) {
+            rejectCall(client, spec.fullName(), RedisError.NOAUTH.getMessage());
+            return;
+        }
+        if (!allowedInPubSubContext(client, spec)) {
+            rejectCall(client, spec.fullName(), "ERR Can't execute '" + spec.fullName() + "': only (P|S)SUBSCRIBE / "
+                    + "(P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context");
+            return;
+        }
+        if (client.multiState().active() && spec.has(CommandFlag.NO_MULTI)) {
+            rejectCall(client, spec.fullName(), "ERR Command not allowed inside a transaction");
+            return;
+        }
+        if (engine.busy().active() && !spec.has(CommandFlag.ALLOW_BUSY)) {
+            rejectCall(client, spec.fullName(), engine.busy().rejection());
+            return;
+        }
+        if (queuesInTransaction(client, spec)) {
+            client.multiState().queue(args, spec);
+            client.reply().simple("QUEUED");
+            return;
+        }
+        call(client, args, spec);
+    }
+
+    /** Between MULTI and EXEC everything is queued but the commands that steer the transaction itself. */
+    private static boolean queuesInTransaction(ClientConnection client, CommandSpec spec) {
+        if (!client.multiState().active()) {
+            return false;
+        }
+        return switch (spec.fullName()) {
+            case "exec", "discard", "multi", "watch", "quit", "reset" -> false;
+            default -> true;
+        };
+    }
+
+    private static boolean allowedInPubSubContext(ClientConnection client, CommandSpec spec) {
+        return client.protocol() != 2 || !client.subscriptions().active()
+                || PUBSUB_CONTEXT_COMMANDS.contains(spec.fullName());
+    }
+
+    /**
+     * A command refused before it ran: counted as rejected (INFO stats, commandstats, errorstats). Inside MULTI
+     * the refusal dooms the transaction; a refused EXEC discards it (Redis's rejectCommand / execCommandAbort).
+     */
+    private void rejectCall(ClientConnection client, String fullName, String message) {
+        if (client.multiState().active()) {
+            client.multiState().markDirtyExec();
+        }
+        if ("exec".equals(fullName)) {
+            engine.discardTransaction(client);
+            String reason = message.startsWith("ERR ") ? message.substring(4) : message;
+            message = "EXECABORT Transaction discarded because of: " + reason;
+        }
+        Stats stats = engine.stats();
+        stats.countRejected(fullName);
+        stats.countError(message);
+        client.reply().error(message);
+    }
+
+    /**
+     * Runs a command from inside another one (a queued command of EXEC, a script's redis.call) through the same
+     * path as a command of its own (stats, errors in place), with a context of its own, but without the
+     * after-command work, which runs once after the outer command.
+     */
+    public void callNested(ClientConnection client, byte[][] args, CommandSpec spec) {
+        boolean denied = client.denyBlocking();
+        client.denyBlocking(true); // CLIENT_DENY_BLOCKING: inside EXEC and scripts blocking commands never block
+        try {
+            call(client, args, spec);
+        } finally {
+            client.denyBlocking(denied);
+        }
+    }
+
+    private void call(ClientConnection client, byte[][] args, CommandSpec spec) {
+        long started = System.nanoTime();
+        boolean failed = false;
+        Stats stats = engine.stats();
+        try {
+            spec.handler().execute(new CommandContext(this, client, args, spec));
+        } catch (RedisError e) {
+            failed = true;
+            stats.failedCalls++;
+            stats.countError(e.getMessage());
+            client.reply().error(e.getMessage());
+        } catch (RuntimeException bug) {
+            // A defect of ours must not take the connection (or the server) down: answer an error, keep the
+            // trace for whoever reports it.
+            failed = true;
+            stats.failedCalls++;
+            bug.printStackTrace();
+            client.reply().error("ERR redsim internal error in '" + spec.fullName() + "': " + bug);
+        }
+        // A script past its time limit: the script thread owns the stats now; BusyMode counts the call at its end.
+        // (blocked() first: the script thread calls this for its own client, which is never blocked.)
+        if (client.blocked() && engine.busy().isCaller(client)) {
+            return;
+        }
+        stats.commandsProcessed++;
+        stats.countCall(spec.fullName(), (System.nanoTime() - started) / 1000, failed);
+        client.touch(engine.time().millis(), spec.fullName());
+    }
+
+    /** Redis's text: the name, then up to 128 characters of the arguments, each quoted and followed by a space. */
+    static String unknownCommand(byte[][] args) {
+        StringBuilder rest = new StringBuilder();
+        for (int i = 1; i < args.length && rest.length() < 128; i++) {
+            String arg = text(args[i]);
+            rest.append('\'').append(truncate(arg, 128 - rest.length())).append("' ");
+        }
+        return "ERR unknown command '" + truncate(text(args[0]), 128) + "', with args beginning with: " + rest;
+    }
+
+    private static String truncate(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, max);
+    }
+
+    private static String text(byte[] b) {
+        return new String(b, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,161 @@
+package dev.redsim.simulator.commands.connection;
+
+import dev.redsim.simulator.command.CommandContext;
+import dev.redsim.simulator.command.CommandFamily;
+import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.engine.Engine;
+import dev.redsim.simulator.error.RedisError;
+import dev.redsim.simulator.protocol.Reply;
+import dev.redsim.simulator.server.ClientConnection;
+import dev.redsim.simulator.version.RedisVersion;
+
+/** PING, ECHO, HELLO, AUTH, SELECT, QUIT, RESET (connection group). */
+public final class ConnectionCommands implements CommandFamily {
+    private static final RedisError WRONGPASS =
+            new RedisError("WRONGPASS invalid username-password pair or user is disabled.");
+
+    @Override
+    public void register(CommandTable t) {
+        t.handler("ping", this::ping);
+        t.handler("echo", ctx -> ctx.reply().bulk(ctx.arg(1)));
+        t.handler("hello", this::hello);
+        t.handler("auth", this::auth);
+        t.handler("select", this::select);
+        t.handler("quit", this::quit);
+        t.handler("reset", this::reset);
+    }
+
+    private void ping(CommandContext ctx) {
+        if (ctx.argc() > 2) {
+            throw RedisError.wrongArity("ping");
+        }
+        if (ctx.client().protocol() == 2 && ctx.client().subscriptions().active()) {
+            pubSubPong(ctx);
+            return;
+        }
+        if (ctx.argc() == 1) {
+            ctx.reply().simple("PONG");
+        } else {
+            ctx.reply().bulk(ctx.arg(1));
+        }
+    }
+
+    /** A subscribed RESP2 connection gets PING's answer in the shape of a message: ["pong", payload or ""]. */
+    private static void pubSubPong(CommandContext ctx) {
+        Reply r = ctx.reply();
+        r.array(2);
+        r.bulk("pong");
+        r.bulk(ctx.argc() == 1 ? new byte[0] : ctx.arg(1));
+    }
+
+    private void hello(CommandContext ctx) {
+        ClientConnection client = ctx.client();
+        int protocol = client.protocol();
+        int next = 1;
+        if (ctx.argc() >= 2) {
+            long version = ctx.longArg(1, new RedisError("ERR Protocol version is not an integer or out of range"));
+            if (version < 2 || version > 3) {
+                throw new RedisError("NOPROTO unsupported protocol version");
+            }
+            protocol = (int) version;
+            next = 2;
+        }
+        String name = null;
+        for (int j = next; j < ctx.argc(); j++) {
+            int left = ctx.argc() - j - 1;
+            if (ctx.is(j, "auth") && left >= 2) {
+                if (!checkPassword(ctx.engine(), ctx.text(j + 1), ctx.text(j + 2))) {
+                    throw WRONGPASS;
+                }
+                client.authenticated(true);
+                j += 2;
+            } else if (ctx.is(j, "setname") && left >= 1) {
+                name = ctx.text(j + 1);
+                ClientCommands.validateName(name);
+                j++;
+            } else {
+                throw new RedisError("ERR Syntax error in HELLO option '" + ctx.text(j) + "'");
+            }
+        }
+        if (!client.authenticated()) {
+            throw new RedisError("NOAUTH HELLO must be called with the client already authenticated, otherwise the "
+                    + "HELLO AUTH <user> <pass> option can be used to authenticate the client and select the "
+                    + "RESP protocol version at the same time");
+        }
+        if (name != null) {
+            client.name(name);
+        }
+        client.protocol(protocol);
+        Reply r = ctx.reply();
+        r.map(7);
+        r.bulk("server");
+        r.bulk("redis");
+        r.bulk("version");
+        r.bulk(RedisVersion.IMITATED.version());
+        r.bulk("proto");
+        r.integer(protocol);
+        r.bulk("id");
+        r.integer(client.id());
+        r.bulk("mode");
+        r.bulk("standalone");
+        r.bulk("role");
+        r.bulk("master");
+        r.bulk("modules");
+        r.array(0);
+    }
+
+    private void auth(CommandContext ctx) {
+        if (ctx.argc() > 3) {
+            throw RedisError.SYNTAX;
+        }
+        String user = ctx.argc() == 3 ? ctx.text(1) : "default";
+        String password = ctx.text(ctx.argc() - 1);
+        if (ctx.argc() == 2 && !ctx.engine().authRequired()) {
+            throw new RedisError("ERR AUTH <password> called without any password configured for the default user. "
+                    + "Are you sure your configuration is correct?");
+        }
+        if (!checkPassword(ctx.engine(), user, password)) {
+            throw WRONGPASS;
+        }
+        ctx.client().authenticated(true);
+        ctx.reply().ok();
+    }
+
+    /** Only the default user exists: it takes requirepass, or any password when none is set (nopass). */
+    static boolean checkPassword(Engine engine, String user, String password) {
+        if (!user.equals("default")) {
+            return false;
+        }
+        return !engine.authRequired() || engine.config().requirePass().equals(password);
+    }
+
+    private void select(CommandContext ctx) {
+        long index = ctx.longArg(1);
+        if (index < 0 || index >= ctx.engine().databaseCount()) {
+            throw RedisError.DB_INDEX_OUT_OF_RANGE;
+        }
+        ctx.client().db((int) index);
+        ctx.reply().ok();
+    }
+
+    /** Answers OK, unless CLIENT REPLY OFF/SKIP silenced this client (Redis then closes without a word). */
+    private void quit(CommandContext ctx) {
+        ctx.reply().ok();
+        ctx.client().closeAfterReply(true);
+    }
+
+    private void reset(CommandContext ctx) {
+        ClientConnection client = ctx.client();
+        ctx.engine().discardTransaction(client);
+        client.db(0);
+        client.protocol(2);
+        client.name("");
+        client.replyMode(ClientConnection.ReplyMode.ON);
+        client.reply().enabled(true);
+        client.noEvict(false);
+        client.noTouch(false);
+        client.authenticated(!ctx.engine().authRequired());
+        ctx.engine().pubSub().forget(client);
+        ctx.reply().simple("RESET");
+    }
+}
