@@ -195,6 +195,15 @@ public final class RedisSimulator implements AutoCloseable {
     }
 
     /**
+     * Puts the clock back on the builder's clock, running, undoing every {@link #advanceTime} and freeze: for a
+     * simulator shared between tests (the JUnit extension does it after {@link #flushAll()}). Keys left with a
+     * TTL would live longer than they were given: flush first.
+     */
+    public void resetTime() {
+        time.reset();
+    }
+
+    /**
      * Moves the simulator's clock forward and expires, before returning, every key whose time has passed and
      * every blocking command (BLPOP, BZPOPMIN, ...) whose timeout has passed, so the next command of any client
      * sees the new time (like miniredis's FastForward).

@@ -50,6 +50,15 @@ public final class TimeSource {
         }
     }
 
+    /**
+     * Back to the base clock, running: the one move backwards, for a server that starts over between tests
+     * (RedisSimulator.resetTime, after its data was flushed).
+     */
+    public synchronized void reset() {
+        offsetMicros = 0;
+        frozenAtMicros = Long.MIN_VALUE;
+    }
+
     public boolean frozen() {
         return frozenAtMicros != Long.MIN_VALUE;
     }
