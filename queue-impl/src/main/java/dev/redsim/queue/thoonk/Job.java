@@ -1,7 +1,6 @@
 package dev.redsim.queue.thoonk;
 
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.util.KeyValue;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -55,14 +54,14 @@ public final class Job {
 
     /**
      * BRPOP then claim, as the contract: a crash between the two leaves the id only in feed.items, where
-     * maintenance finds it. @return the claim, or null on timeout (or when the job was retracted meanwhile)
+     * maintenance finds it. A timeout under a millisecond (zero included) does not wait.
+     * @return the claim, or null on timeout (or when the job was retracted meanwhile)
      */
     public Claim get(Duration timeout) {
-        KeyValue<String, String> popped = jedis.brpop(timeout.toMillis() / 1000.0, keys.ids());
-        if (popped == null) {
+        String id = TailPop.pop(jedis, keys.ids(), timeout);
+        if (id == null) {
             return null;
         }
-        String id = popped.getValue();
         long now = clock.millis();
         // WATCH feed.items so that a job retracted between the pop and the claim is not claimed (a claimed id
         // without an item would break conservation); the contract's plain MULTI would claim it.
