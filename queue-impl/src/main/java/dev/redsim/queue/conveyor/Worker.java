@@ -42,8 +42,18 @@ final class Worker {
             jedis.unwatch();
             return Optional.empty();
         }
+        Job decoded;
+        try {
+            decoded = JobWire.decode(oldest);
+        } catch (MarshalException e) {
+            // Bytes nobody can run would block every claim of this queue: move them aside (still under the WATCH
+            // on the queue, so the tail we move is the one we read) and let the caller's loop try the next job.
+            Plan aside = new Plan().then(tx -> tx.rpop(queueKey)).then(tx -> tx.lpush(keys.deadLetters(), oldest));
+            aside.exec(jedis);
+            return null;
+        }
         Instant now = clock.instant();
-        Job running = JobWire.decode(oldest).running(now);
+        Job running = decoded.running(now);
         String token = UUID.randomUUID().toString();
         Instant expires = now.plus(options.lease());
         byte[] id = Placement.utf8(running.uuid());

@@ -1,0 +1,42 @@
+package dev.redsim.conformance.contracts.conveyor;
+
+import dev.redsim.conformance.resp.RespClient;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * "A parent completes only after all its children", checked on what Redis holds rather than on the model: for
+ * every parent the implementation reports done or failed, each of its children (except those added after it had
+ * ended) is done or failed too, and the spec's own keys agree: {@code jobs:<parent>:active} and
+ * {@code jobs:<parent>:children} are empty (read with the kit's client, not the implementation's).
+ */
+final class ParentOrderInRedis {
+    private ParentOrderInRedis() {
+    }
+
+    /** @return why it does not hold, or null */
+    static String violation(RespClient raw, Map<String, List<String>> places, ConveyorModel model) {
+        for (String uuid : model.uuids()) {
+            String parent = model.job(uuid).parent();
+            if (parent.isEmpty() || model.lateChild(uuid) || !ended(places, parent)) {
+                continue;
+            }
+            if (!ended(places, uuid)) {
+                return "parent " + parent + " is final in Redis while its child " + uuid + " is not: " + places;
+            }
+            long active = raw.call("SCARD", "jobs:" + parent + ":active").asLong();
+            long buffered = raw.call("LLEN", "jobs:" + parent + ":children").asLong();
+            if (active != 0 || buffered != 0) {
+                return "parent " + parent + " is final but Redis holds " + active + " active and " + buffered
+                    + " buffered children";
+            }
+        }
+        return null;
+    }
+
+    private static boolean ended(Map<String, List<String>> places, String uuid) {
+        return places.getOrDefault("done", List.of()).contains(uuid)
+            || places.getOrDefault("failed", List.of()).contains(uuid);
+    }
+}
