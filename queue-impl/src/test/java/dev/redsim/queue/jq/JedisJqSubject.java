@@ -19,7 +19,7 @@ import java.util.Optional;
 /** Our {@link JobQueue} behind the suite's port: a short backoff base and retention so histories reach them. */
 final class JedisJqSubject implements JqSubject {
     static final JqOptions OPTIONS = new JqOptions(Duration.ofSeconds(1), Duration.ofSeconds(16),
-            Duration.ofSeconds(10), Integer.MAX_VALUE, 256);
+            Duration.ofSeconds(10), Duration.ofDays(365), 256);
 
     @Override
     public JqPort connect(String host, int port, InstantSource clock) {
