@@ -8,6 +8,7 @@ import dev.redsim.queue.jq.client.JqClientException;
 import dev.redsim.queue.jq.client.JqPusher;
 import dev.redsim.queue.jq.client.JqWorker;
 import dev.redsim.queue.jq.master.JqMaster;
+import dev.redsim.queue.jq.master.MasterSettings;
 import org.msgpack.value.Value;
 import org.msgpack.value.ValueFactory;
 
@@ -34,7 +35,8 @@ class JqMasterTest {
         try (RespClient client = new RespClient(target.host(), target.port())) {
             client.call("FLUSHALL");
         }
-        return JqMaster.start(URI.create("redis://" + target.host() + ":" + target.port()), "127.0.0.1", 0);
+        return JqMaster.start(URI.create("redis://" + target.host() + ":" + target.port()), "127.0.0.1", 0,
+                MasterSettings.defaults().withPushAllowList(List.of("http://127.0.0.1:")));
     }
 
     @AcrossTargets

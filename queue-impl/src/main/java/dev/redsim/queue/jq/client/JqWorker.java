@@ -34,9 +34,14 @@ public final class JqWorker implements AutoCloseable {
     private String registration;
 
     public JqWorker(URI master, String name, JobHandler handler) {
+        this(master, name, handler, null);
+    }
+
+    /** @param token the master's API token (its --api-token), or null */
+    public JqWorker(URI master, String name, JobHandler handler, String token) {
         this.name = name;
         this.handler = handler;
-        this.http = new JqHttp(master);
+        this.http = new JqHttp(master, token);
     }
 
     /** Long-poll mode: {@code concurrency} threads, each running one job at a time. */
