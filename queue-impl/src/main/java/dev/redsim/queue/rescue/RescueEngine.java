@@ -1,6 +1,8 @@
 package dev.redsim.queue.rescue;
 
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Response;
+import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.resps.Tuple;
 
 import java.time.Instant;
@@ -19,6 +21,8 @@ import java.util.function.Supplier;
  * retried from fresh reads when a watched key changed. Time comes only from the injected clock.
  */
 public final class RescueEngine {
+    private static final int BROADCAST_PAGE = 256;
+
     private final Jedis jedis;
     private final InstantSource clock;
     private final RescueOptions options;
@@ -181,14 +185,32 @@ public final class RescueEngine {
         return head.isEmpty() ? null : head.get(0);
     }
 
-    /** Broadcast tasks are few (retention bounds them); each is checked against this worker's delivery. */
+    /**
+     * The oldest broadcast task this worker has not had. Broadcast tasks are read a page at a time and their
+     * delivery sets asked in one pipeline per page: one round trip per {@value #BROADCAST_PAGE} broadcast tasks
+     * instead of one per task (every Search of a worker that had them all used to pay one each).
+     */
     private String firstUndelivered() {
-        for (String id : jedis.zrange(keys.broadcast(), 0, -1)) {
-            if (!jedis.sismember(keys.deliveredTo(id), options.worker())) {
-                return id;
+        for (long from = 0; ; from += BROADCAST_PAGE) {
+            List<String> page = jedis.zrange(keys.broadcast(), from, from + BROADCAST_PAGE - 1);
+            if (page.isEmpty()) {
+                return null;
+            }
+            Pipeline p = jedis.pipelined();
+            List<Response<Boolean>> delivered = new ArrayList<>(page.size());
+            for (String id : page) {
+                delivered.add(p.sismember(keys.deliveredTo(id), options.worker()));
+            }
+            p.sync();
+            for (int i = 0; i < page.size(); i++) {
+                if (!delivered.get(i).get()) {
+                    return page.get(i);
+                }
+            }
+            if (page.size() < BROADCAST_PAGE) {
+                return null;
             }
         }
-        return null;
     }
 
     private Optional<Task> own(String id, String from) {
