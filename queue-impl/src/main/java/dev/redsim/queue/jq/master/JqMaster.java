@@ -3,6 +3,7 @@ package dev.redsim.queue.jq.master;
 import dev.redsim.queue.jq.JqOptions;
 import dev.redsim.queue.jq.http.HttpServer;
 import dev.redsim.queue.jq.http.Router;
+import dev.redsim.queue.time.RedisClock;
 import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.JedisPoolConfig;
 
@@ -30,8 +31,9 @@ public final class JqMaster implements AutoCloseable {
         config.setMaxTotal(128);
         config.setMaxIdle(128);
         // JedisPool reads user, password and database from the URI: redis://:secret@host:6379/0.
-        this.queue = new QueueAccess(new JedisPool(config, redis), settings.keys(), settings.clock(),
-                settings.options());
+        JedisPool pool = new JedisPool(config, redis);
+        InstantSource clock = settings.clock() != null ? settings.clock() : RedisClock.over(pool);
+        this.queue = new QueueAccess(pool, settings.keys(), clock, settings.options());
         this.push = new PushWorkers(queue, signal);
         this.router = new MasterApi(queue, signal, push, settings).router();
         this.server = HttpServer.start(bind, port,

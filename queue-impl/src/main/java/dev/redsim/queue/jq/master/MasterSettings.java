@@ -11,7 +11,9 @@ import java.util.List;
  *
  * @param keys          key prefix: "jq:" by default; "{jq}:" keeps every key in one Redis Cluster slot
  * @param options       backoff, result and finished-record retention
- * @param clock         where all time comes from (leases, deadlines, rate windows, retention)
+ * @param clock         where all time comes from (leases, deadlines, rate windows, retention); null (the default)
+ *                      means Redis's TIME ({@link dev.redsim.queue.time.RedisClock}), so every master sharing the
+ *                      Redis measures on one clock whatever its host's clock says
  * @param tickMillis    upkeep period (timeouts, due retries, sweeps); 0 = none (tests call tick())
  * @param apiToken      when not null, every route but the page and /openapi.json needs
  *                      {@code Authorization: Bearer <token>} (401 otherwise)
@@ -28,7 +30,7 @@ public record MasterSettings(JqKeys keys, JqOptions options, InstantSource clock
     }
 
     public static MasterSettings defaults() {
-        return new MasterSettings(JqKeys.standard(), JqOptions.defaults(), InstantSource.system(), 100, null,
+        return new MasterSettings(JqKeys.standard(), JqOptions.defaults(), null, 100, null,
                 List.of());
     }
 
