@@ -97,6 +97,36 @@ public final class Job {
         }) != null;
     }
 
+    /**
+     * Renews a claim (the worker runtime's heartbeat): the claim's score, which maintenance measures the claim
+     * timeout from, becomes now. The score is also the fencing token, so the renewed claim is returned and the
+     * old one is stale from then on. Not in the contract (it has no lease renewal); it writes only the contract's
+     * feed.claimed.
+     * @return the renewed claim, or null when the job is no longer claimed with this claim's token
+     */
+    public Claim extend(Claim claim) {
+        long now = clock.millis();
+        if (now <= claim.claimedAt()) {
+            return claimedAt(jedis, claim.id(), (double) claim.claimedAt()) ? claim : null;
+        }
+        return Watched.run(jedis, new String[] {keys.claimed()},
+            j -> claimedAt(j, claim.id(), (double) claim.claimedAt()),
+            tx -> tx.zadd(keys.claimed(), now, claim.id())) == null ? null
+            : new Claim(claim.id(), claim.item(), now);
+    }
+
+    /**
+     * Hands a claimed job back without counting a failure (a worker stopping before it ran the job): RPUSH, so it
+     * is the next one taken, as it was. Not in the contract (whose Cancel counts a failure). Fenced by the claim.
+     */
+    public boolean release(Claim claim) {
+        return Watched.run(jedis, new String[] {keys.claimed()},
+            j -> claimedAt(j, claim.id(), (double) claim.claimedAt()), tx -> {
+                tx.rpush(keys.ids(), claim.id());
+                tx.zrem(keys.claimed(), claim.id());
+            }) != null;
+    }
+
     /** Puts a claimed job back in line and counts a failure. Fenced by the claim. */
     public boolean cancel(Claim claim) {
         return cancel(claim.id(), (double) claim.claimedAt());
