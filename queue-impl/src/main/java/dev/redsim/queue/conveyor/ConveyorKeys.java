@@ -84,6 +84,15 @@ public final class ConveyorKeys {
         return key("conveyor:dead-letters");
     }
 
+    /**
+     * Pub/sub channel told (message = the queue's name) whenever a job is pushed to that queue, so that worker
+     * runtimes wait for work instead of polling. Not a key; carries the prefix so that Conveyors sharing a Redis
+     * under different prefixes do not wake each other.
+     */
+    public byte[] wake(String queue) {
+        return key("conveyor:wake:" + queue);
+    }
+
     private byte[] key(String name) {
         return (prefix + name).getBytes(StandardCharsets.UTF_8);
     }

@@ -58,6 +58,9 @@ final class Scheduler {
             String queue = queueOf(job);
             // Bytes that do not decode have no queue: they go to the dead letters instead of blocking the batch.
             plan.then(tx -> tx.lpush(queue == null ? keys.deadLetters() : keys.queue(queue), job));
+            if (queue != null) {
+                Placement.wake(plan, keys, queue);
+            }
         }
         return plan.exec(jedis) == null ? null : due.size();
     }

@@ -89,6 +89,25 @@ final class Worker {
         });
     }
 
+    /**
+     * Hands a leased job back without running it (a worker stopping): it goes to the claiming end of its queue, so
+     * it is the next one taken, its record is ENQUEUED again and no retry is consumed. Fenced like complete.
+     */
+    void release(Deadline deadline, Lease lease) {
+        Job requeued = lease.job().requeued();
+        byte[] bytes = JobWire.encode(requeued);
+        redis.run("release", deadline, () -> {
+            fence(lease);
+            Plan plan = new Plan()
+                    .then(tx -> tx.zrem(keys.leases(), Placement.utf8(lease.uuid())))
+                    .then(tx -> tx.del(keys.lease(lease.uuid())))
+                    .then(tx -> tx.set(keys.job(lease.uuid()), bytes))
+                    .then(tx -> tx.rpush(keys.queue(requeued.queue()), bytes));
+            Placement.wake(plan, keys, requeued.queue());
+            return plan.exec(redis.jedis()) == null ? null : Boolean.TRUE;
+        });
+    }
+
     /** Renews the lease for another lease period from now; the token stays, so the owner stays the owner. */
     Lease extend(Deadline deadline, Lease lease) {
         Instant expires = clock.instant().plus(options.lease());
