@@ -51,7 +51,7 @@ public final class RescueEngine {
      */
     public Optional<Task> create(Task task) {
         Task prepared = TaskRules.prepare(task, clock.instant());
-        return optimistic(() -> {
+        Optional<Task> created = optimistic(() -> {
             if (templates.suppressedByRoot(prepared, null)) {
                 jedis.unwatch();
                 return Optional.empty();
@@ -62,6 +62,16 @@ public final class RescueEngine {
             templates.insert(w, id, stored);
             return w.exec(jedis) ? Optional.of(stored) : null;
         });
+        return created.isPresent() ? woken(created) : created;
+    }
+
+    /**
+     * Tells waiting runtimes (RescueWorker) that there may be work. After the transaction, not in it: a lost
+     * wake only delays a runtime until its next idle check.
+     */
+    private <T> T woken(T value) {
+        jedis.publish(keys.wake(), "1");
+        return value;
     }
 
     /**
@@ -88,6 +98,7 @@ public final class RescueEngine {
             store.remove(w, id, stored);
             return w.exec(jedis) ? Boolean.TRUE : null;
         });
+        woken(id); // a gate may have fired
     }
 
     /** Renews the caller's ownership for another lease from now. */
@@ -128,7 +139,7 @@ public final class RescueEngine {
         for (String id : jedis.zrangeByScore(keys.retention(), Double.NEGATIVE_INFINITY, now)) {
             changed += optimistic(() -> dropUnaddressed(id, now));
         }
-        return changed;
+        return changed > 0 ? woken(changed) : changed;
     }
 
     /**
@@ -145,7 +156,7 @@ public final class RescueEngine {
         for (Tuple t : due) {
             emitted += optimistic(() -> templates.tick(t.getElement()));
         }
-        return emitted;
+        return emitted > 0 ? woken(emitted) : emitted;
     }
 
     /**

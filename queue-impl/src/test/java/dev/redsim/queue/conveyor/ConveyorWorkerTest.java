@@ -166,6 +166,12 @@ class ConveyorWorkerTest {
              })) {
             assertThat(othersDone.await(30, TimeUnit.SECONDS)).isTrue();
             assertThat(runsByB.keySet()).as("A's jobs are not run while its leases hold").doesNotContainAnyElementsOf(heldByA);
+            // The handlers count down before their complete: wait until the eight are really done, or the clock
+            // move below would let recovery take one of B's own leases (a legitimate second delivery).
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (done(target, keys).size() < 8 && System.nanoTime() < until) {
+                Thread.onSpinWait();
+            }
             clock.advance(LEASE.toMillis() + 1);
             assertThat(allDone.await(30, TimeUnit.SECONDS)).as("A's jobs recovered and run").isTrue();
             assertThat(b.stopping()).isFalse();
