@@ -104,40 +104,55 @@ final class RawRescueKeys {
         return out;
     }
 
+    /** Three round trips whatever the number of keys: KEYS, then every TYPE pipelined, then every read. */
     private static Map<String, String> actual(RespClient raw) {
-        Map<String, String> out = new TreeMap<>();
-        for (RespValue keyValue : raw.call("KEYS", "{rescue:*").children()) {
-            String key = keyValue.text();
-            String name = key.substring(key.indexOf("}:") + 2);
-            if (name.equals("seq")) {
-                continue;
+        List<String> keys = raw.call("KEYS", "{rescue:*").children().stream().map(RespValue::text)
+            .filter(k -> !k.endsWith("}:seq")).toList();
+        for (String key : keys) {
+            raw.send(bytes("TYPE"), bytes(key));
+        }
+        List<String> types = keys.stream().map(k -> raw.read().text()).toList();
+        for (int i = 0; i < keys.size(); i++) {
+            String key = keys.get(i);
+            switch (types.get(i)) {
+                case "hash" -> raw.send(bytes("HGETALL"), bytes(key));
+                case "set" -> raw.send(bytes("SMEMBERS"), bytes(key));
+                case "zset" -> raw.send(bytes("ZRANGE"), bytes(key), bytes("0"), bytes("-1"), bytes("WITHSCORES"));
+                default -> raw.send(bytes("TYPE"), bytes(key));
             }
-            String type = raw.call("TYPE", key).text();
-            switch (type) {
+        }
+        Map<String, String> out = new TreeMap<>();
+        for (int i = 0; i < keys.size(); i++) {
+            String key = keys.get(i);
+            String name = key.substring(key.indexOf("}:") + 2);
+            List<RespValue> flat = raw.read().children();
+            switch (types.get(i)) {
                 case "hash" -> {
-                    List<RespValue> flat = raw.call("HGETALL", key).children();
                     Map<String, String> m = new TreeMap<>();
-                    for (int i = 0; i + 1 < flat.size(); i += 2) {
-                        m.put(flat.get(i).text(), flat.get(i + 1).text());
+                    for (int j = 0; j + 1 < flat.size(); j += 2) {
+                        m.put(flat.get(j).text(), flat.get(j + 1).text());
                     }
                     out.put(name, "hash " + m);
                 }
                 case "set" -> {
-                    Set<String> s = new TreeSet<>();
-                    raw.call("SMEMBERS", key).children().forEach(v -> s.add(v.text()));
-                    out.put(name, "set " + s);
+                    Set<String> set = new TreeSet<>();
+                    flat.forEach(v -> set.add(v.text()));
+                    out.put(name, "set " + set);
                 }
                 case "zset" -> {
-                    List<RespValue> flat = raw.call("ZRANGE", key, "0", "-1", "WITHSCORES").children();
                     Map<String, Long> m = new TreeMap<>();
-                    for (int i = 0; i + 1 < flat.size(); i += 2) {
-                        m.put(flat.get(i).text(), (long) Double.parseDouble(flat.get(i + 1).text()));
+                    for (int j = 0; j + 1 < flat.size(); j += 2) {
+                        m.put(flat.get(j).text(), (long) Double.parseDouble(flat.get(j + 1).text()));
                     }
                     out.put(name, "zset " + m);
                 }
-                default -> out.put(name, type + " (unexpected)");
+                default -> out.put(name, types.get(i) + " (unexpected)");
             }
         }
         return out;
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 }
