@@ -28,6 +28,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ConveyorWorkerTest {
     private static final long START = 1_700_000_000_000L;
+    /**
+     * The graceful stop's grace period: long enough that the handler released at the start of it ends within it
+     * on a loaded machine (at 300 ms it did not always), short enough for the stuck one to be interrupted soon.
+     */
+    private static final Duration GRACE = Duration.ofSeconds(3);
     private static final Duration LEASE = Duration.ofSeconds(30);
 
     private static ConveyorWorkerOptions options(ManualClock clock, ConveyorKeys keys, int concurrency) {
@@ -211,7 +216,7 @@ class ConveyorWorkerTest {
                 }
             });
             assertThat(bothStarted.await(30, TimeUnit.SECONDS)).isTrue();
-            Thread stopper = new Thread(() -> worker.stop(Duration.ofMillis(300)));
+            Thread stopper = new Thread(() -> worker.stop(GRACE));
             stopper.start();
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (!worker.stopping() && System.nanoTime() < until) {

@@ -28,6 +28,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ThoonkJobWorkerTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     private static final long START = 1_700_000_000_000L;
+    /**
+     * The graceful stop's grace period: long enough that the handler released at the start of it ends within it
+     * on a loaded machine (at 300 ms it did not always), short enough for the stuck one to be interrupted soon.
+     */
+    private static final Duration GRACE = Duration.ofSeconds(3);
 
     private static JobWorkerOptions options(ManualClock clock, int concurrency) {
         return JobWorkerOptions.defaults().withConcurrency(concurrency).withClaimTimeout(TIMEOUT)
@@ -207,7 +212,7 @@ class ThoonkJobWorkerTest {
                 return "never";
             });
             assertThat(bothStarted.await(30, TimeUnit.SECONDS)).isTrue();
-            Thread stopper = new Thread(() -> worker.stop(Duration.ofMillis(300)));
+            Thread stopper = new Thread(() -> worker.stop(GRACE));
             stopper.start();
             // Let the quick handler end only once no job can be taken any more (else it might take another).
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
