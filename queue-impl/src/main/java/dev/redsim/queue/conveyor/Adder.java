@@ -49,7 +49,13 @@ final class Adder {
 
     private boolean attempt(Job job, byte[] bytes, boolean deadParent) {
         Jedis jedis = redis.jedis();
-        Plan plan = new Plan();
+        // One copy per uuid: the record written below is the mark that the uuid is taken.
+        jedis.watch(keys.job(job.uuid()));
+        if (jedis.exists(keys.job(job.uuid()))) {
+            jedis.unwatch();
+            throw new DuplicateJobException(job.uuid());
+        }
+        Plan plan = new Plan().then(tx -> tx.set(keys.job(job.uuid()), bytes));
         boolean parentDead = deadParent;
         if (job.hasParent() && !deadParent) {
             // A parent that already finished running released its children: buffering now would strand the job.

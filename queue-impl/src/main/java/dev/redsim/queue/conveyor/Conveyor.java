@@ -55,6 +55,11 @@ public final class Conveyor {
         worker.fail(deadline, lease, reason);
     }
 
+    /** Hands a leased job back unrun (next in its queue, no retry consumed). @throws LeaseLostException */
+    public void release(Deadline deadline, Lease lease) {
+        worker.release(deadline, lease);
+    }
+
     public Lease extend(Deadline deadline, Lease lease) {
         return worker.extend(deadline, lease);
     }

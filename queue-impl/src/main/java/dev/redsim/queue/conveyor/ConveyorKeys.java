@@ -30,7 +30,10 @@ public final class ConveyorKeys {
         return key("scheduled");
     }
 
-    /** The job's last written state (status RUNNING while claimed, then COMPLETED or FAILED). */
+    /**
+     * The job's last written state: ENQUEUED from Add on (which also makes a second Add of the uuid a
+     * {@link DuplicateJobException}), RUNNING while claimed, then COMPLETED or FAILED.
+     */
     public byte[] job(String uuid) {
         return key("jobs:" + uuid);
     }
@@ -71,6 +74,23 @@ public final class ConveyorKeys {
 
     public byte[] failed() {
         return key("conveyor:failed");
+    }
+
+    /**
+     * List of job bytes that do not decode (written by a foreign or incompatible writer), moved aside from a queue's
+     * tail or from the scheduled set so that they block nothing; newest first. Inspect and remove by hand.
+     */
+    public byte[] deadLetters() {
+        return key("conveyor:dead-letters");
+    }
+
+    /**
+     * Pub/sub channel told (message = the queue's name) whenever a job is pushed to that queue, so that worker
+     * runtimes wait for work instead of polling. Not a key; carries the prefix so that Conveyors sharing a Redis
+     * under different prefixes do not wake each other.
+     */
+    public byte[] wake(String queue) {
+        return key("conveyor:wake:" + queue);
     }
 
     private byte[] key(String name) {

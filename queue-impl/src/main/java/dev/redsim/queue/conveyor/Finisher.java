@@ -2,7 +2,6 @@ package dev.redsim.queue.conveyor;
 
 import redis.clients.jedis.Jedis;
 
-import java.nio.charset.StandardCharsets;
 import java.time.InstantSource;
 import java.util.HashSet;
 import java.util.List;
@@ -70,11 +69,17 @@ final class Finisher {
         }
     }
 
+    /**
+     * "Last child" is read as SCARD and SISMEMBER, O(1) whatever the number of siblings (reading the whole set
+     * made k completions cost O(k^2) bytes). The set stays watched: siblings finishing at the same moment conflict
+     * and retry, which is what makes exactly one of them see itself last.
+     */
     private void planLeaveParent(String child, String parent, Plan plan, Set<String> finalizing) {
         jedis.watch(keys.active(parent), keys.job(parent));
-        Set<byte[]> active = jedis.smembers(keys.active(parent));
+        long size = jedis.scard(keys.active(parent));
+        boolean member = jedis.sismember(keys.active(parent), Placement.utf8(child));
         plan.then(tx -> tx.srem(keys.active(parent), Placement.utf8(child)));
-        boolean last = active.stream().allMatch(m -> new String(m, StandardCharsets.UTF_8).equals(child));
+        boolean last = size == 0 || size == 1 && member;
         if (last && jedis.sismember(keys.waiting(), Placement.utf8(parent))) {
             byte[] parentRecord = jedis.get(keys.job(parent));
             if (parentRecord != null) {

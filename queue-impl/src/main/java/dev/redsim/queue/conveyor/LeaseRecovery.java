@@ -60,6 +60,7 @@ final class LeaseRecovery {
                 .then(tx -> tx.del(keys.lease(uuid)))
                 .then(tx -> tx.set(keys.job(uuid), bytes))
                 .then(tx -> tx.lpush(keys.queue(requeued.queue()), bytes));
+        Placement.wake(plan, keys, requeued.queue());
         return plan.exec(jedis) == null ? null : true;
     }
 }

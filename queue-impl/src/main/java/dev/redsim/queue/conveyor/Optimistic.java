@@ -27,12 +27,25 @@ final class Optimistic {
                 result = attempt.get();
             } catch (JedisException e) {
                 throw new RedisFailureException(operation, e);
+            } catch (RuntimeException e) {
+                // An attempt that stopped between its WATCH and its EXEC (bad bytes, lost lease) must not leave
+                // the connection watching: the caller's next transaction would abort for someone else's write.
+                unwatchQuietly();
+                throw e;
             }
             if (result != null) {
                 return result;
             }
         }
         throw new ConveyorException(operation + ": gave up after " + maxAttempts + " conflicting attempts");
+    }
+
+    private void unwatchQuietly() {
+        try {
+            jedis.unwatch();
+        } catch (JedisException ignored) {
+            // the connection is broken: nothing is watched on it any more
+        }
     }
 
     /** One command outside a transaction, with the same error translation. */

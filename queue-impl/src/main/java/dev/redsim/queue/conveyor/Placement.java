@@ -27,7 +27,13 @@ final class Placement {
             plan.then(tx -> tx.zadd(keys.scheduled(), epochSeconds(job.runAt()), bytes));
         } else {
             plan.then(tx -> tx.lpush(keys.queue(job.queue()), bytes));
+            wake(plan, keys, job.queue());
         }
+    }
+
+    /** Tells waiting worker runtimes that the queue has a job (in the same transaction as the push). */
+    static void wake(Plan plan, ConveyorKeys keys, String queue) {
+        plan.then(tx -> tx.publish(keys.wake(queue), utf8(queue)));
     }
 
     /** The spec's score: run-at as a float number of epoch seconds; milliseconds survive as the fraction. */

@@ -35,6 +35,14 @@ final class Scheduler {
         }
     }
 
+    private static String queueOf(byte[] job) {
+        try {
+            return JobWire.decode(job).queue();
+        } catch (MarshalException e) {
+            return null;
+        }
+    }
+
     private Integer moveBatch() {
         Jedis jedis = redis.jedis();
         jedis.watch(keys.scheduled());
@@ -46,8 +54,13 @@ final class Scheduler {
         }
         Plan plan = new Plan();
         for (byte[] job : due) {
-            String queue = JobWire.decode(job).queue();
-            plan.then(tx -> tx.zrem(keys.scheduled(), job)).then(tx -> tx.lpush(keys.queue(queue), job));
+            plan.then(tx -> tx.zrem(keys.scheduled(), job));
+            String queue = queueOf(job);
+            // Bytes that do not decode have no queue: they go to the dead letters instead of blocking the batch.
+            plan.then(tx -> tx.lpush(queue == null ? keys.deadLetters() : keys.queue(queue), job));
+            if (queue != null) {
+                Placement.wake(plan, keys, queue);
+            }
         }
         return plan.exec(jedis) == null ? null : due.size();
     }

@@ -42,8 +42,18 @@ final class Worker {
             jedis.unwatch();
             return Optional.empty();
         }
+        Job decoded;
+        try {
+            decoded = JobWire.decode(oldest);
+        } catch (MarshalException e) {
+            // Bytes nobody can run would block every claim of this queue: move them aside (still under the WATCH
+            // on the queue, so the tail we move is the one we read) and let the caller's loop try the next job.
+            Plan aside = new Plan().then(tx -> tx.rpop(queueKey)).then(tx -> tx.lpush(keys.deadLetters(), oldest));
+            aside.exec(jedis);
+            return null;
+        }
         Instant now = clock.instant();
-        Job running = JobWire.decode(oldest).running(now);
+        Job running = decoded.running(now);
         String token = UUID.randomUUID().toString();
         Instant expires = now.plus(options.lease());
         byte[] id = Placement.utf8(running.uuid());
@@ -75,6 +85,25 @@ final class Worker {
                     .then(tx -> tx.del(keys.lease(job.uuid())))
                     .then(tx -> tx.set(keys.job(job.uuid()), bytes))
                     .then(tx -> tx.zadd(keys.scheduled(), Placement.epochSeconds(retried.runAt()), bytes));
+            return plan.exec(redis.jedis()) == null ? null : Boolean.TRUE;
+        });
+    }
+
+    /**
+     * Hands a leased job back without running it (a worker stopping): it goes to the claiming end of its queue, so
+     * it is the next one taken, its record is ENQUEUED again and no retry is consumed. Fenced like complete.
+     */
+    void release(Deadline deadline, Lease lease) {
+        Job requeued = lease.job().requeued();
+        byte[] bytes = JobWire.encode(requeued);
+        redis.run("release", deadline, () -> {
+            fence(lease);
+            Plan plan = new Plan()
+                    .then(tx -> tx.zrem(keys.leases(), Placement.utf8(lease.uuid())))
+                    .then(tx -> tx.del(keys.lease(lease.uuid())))
+                    .then(tx -> tx.set(keys.job(lease.uuid()), bytes))
+                    .then(tx -> tx.rpush(keys.queue(requeued.queue()), bytes));
+            Placement.wake(plan, keys, requeued.queue());
             return plan.exec(redis.jedis()) == null ? null : Boolean.TRUE;
         });
     }

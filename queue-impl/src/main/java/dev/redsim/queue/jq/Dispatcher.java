@@ -15,8 +15,9 @@ import java.util.Optional;
  * Chooses and dispatches the next job, as the spec's selection: among eligible jobs, the smallest priority, ties
  * in enqueue order (the ready set's member order). A job whose constraints are full right now is not eligible, so
  * the next one in that order is taken (see docs/contracts/jq.md, decision 3); the scan goes on page after page
- * until a job is admitted or the ready set ends. Everything read is WATCHed, so the choice, the constraint check
- * and the bookkeeping commit together or are retried.
+ * until a job is admitted or the ready set ends. The constraints and the chosen job's hash are WATCHed, so the
+ * constraint check and the bookkeeping commit together or are retried; the ready set is read but not watched (an
+ * enqueue that lands after the read is simply not seen by this claim, as if it came just after it).
  *
  * <p>Round trips: one pipeline (due-retry peek, WATCH, constraint definitions, the head of the ready set), one
  * HGETALL per page of candidates, one pipeline per constraint first consulted, and the MULTI/EXEC: three in the
@@ -74,7 +75,10 @@ final class Dispatcher {
         Pipeline p = ctx.jedis.pipelined();
         // The peek is not watched: a retry that becomes due meanwhile simply waits for the next claim.
         Response<List<byte[]>> due = p.zrangeByScore(ctx.keys.delayed(), Double.NEGATIVE_INFINITY, now, 0, 1);
-        p.sendCommand(Protocol.Command.WATCH, ctx.keys.ready(), ctx.keys.constraints());
+        // The ready set is not watched: every enqueue writes it, so watching it let a steady stream of enqueues
+        // abort every claim. The chosen job's hash is watched instead (see commit), which is what two claims of the
+        // same job, a cancel or a promotion all write.
+        p.sendCommand(Protocol.Command.WATCH, ctx.keys.constraints());
         Response<Map<byte[], byte[]>> definitions = p.hgetAll(ctx.keys.constraints());
         Response<List<byte[]>> head = p.zrange(ctx.keys.ready(), 0, 0);
         p.sync();
@@ -127,6 +131,19 @@ final class Dispatcher {
     }
 
     private Optional<Assignment> commit(JobRecord job, List<Constraint> matched, String worker, long now) {
+        // WATCH the job's hash, then check it is still the queued job we read (state and attempts): a claim,
+        // cancel or promotion in between either shows here or aborts the EXEC.
+        Pipeline p = ctx.jedis.pipelined();
+        p.sendCommand(Protocol.Command.WATCH, ctx.keys.job(job.id()));
+        Response<List<byte[]>> current = p.hmget(ctx.keys.job(job.id()), JqContext.bytes(JobRecord.STATE),
+                JqContext.bytes(JobRecord.ATTEMPTS));
+        p.sync();
+        List<byte[]> fields = current.get();
+        if (fields.get(0) == null || JobState.fromWire(JqContext.text(fields.get(0))) != JobState.QUEUED
+                || Long.parseLong(JqContext.text(fields.get(1))) != job.attempts()) {
+            ctx.jedis.unwatch();
+            return null;
+        }
         int attempt = job.attempts() + 1;
         long deadline = now + job.request().timeoutMillis();
         byte[] member = JqKeys.member(job.id());
@@ -139,7 +156,7 @@ final class Dispatcher {
                 JqContext.bytes(JobRecord.DEADLINE), JqContext.bytes(deadline),
                 JqContext.bytes(JobRecord.WORKER), JqContext.bytes(worker),
                 JqContext.bytes(JobRecord.CONSTRAINTS),
-                JqContext.bytes(String.join(",", matched.stream().map(Constraint::id).toList()))));
+                JobRecord.encodeHeld(matched.stream().map(Constraint::id).toList())));
         constraints.planAcquire(tx, matched, job.id(), attempt, now);
         Stats.move(tx, ctx.keys, job.request().name(), JobState.QUEUED, JobState.RUNNING);
         if (tx.exec() == null) {

@@ -78,22 +78,27 @@ final class Inspector {
         return out;
     }
 
-    /** Drops the oldest finished records beyond the configured number (their results live in their own keys). */
+    /**
+     * Drops finished records whose finish is at least {@code finishedRetention} ago (their kept results live in
+     * their own keys, with their own retention), in batches of 1000 per transaction.
+     */
     int trimFinished() {
         int dropped = 0;
+        double cutoff = ctx.now() - ctx.options.finishedRetention().toMillis();
         for (byte[] set : List.of(ctx.keys.succeeded(), ctx.keys.failed())) {
-            long excess = ctx.jedis.zcard(set) - ctx.options.keepFinished();
-            if (excess <= 0) {
-                continue;
+            while (true) {
+                List<byte[]> oldest = ctx.jedis.zrangeByScore(set, Double.NEGATIVE_INFINITY, cutoff, 0, 1000);
+                if (oldest.isEmpty()) {
+                    break;
+                }
+                Transaction tx = ctx.jedis.multi();
+                for (byte[] member : oldest) {
+                    tx.zrem(set, member);
+                    tx.del(ctx.keys.job(JqKeys.idOf(member)));
+                }
+                tx.exec();
+                dropped += oldest.size();
             }
-            List<byte[]> oldest = ctx.jedis.zrange(set, 0, excess - 1);
-            Transaction tx = ctx.jedis.multi();
-            for (byte[] member : oldest) {
-                tx.zrem(set, member);
-                tx.del(ctx.keys.job(JqKeys.idOf(member)));
-            }
-            tx.exec();
-            dropped += oldest.size();
         }
         return dropped;
     }

@@ -54,6 +54,14 @@ public final class JobQueue {
         return reporter.release(id, attempt);
     }
 
+    /**
+     * Ends a job that has not finished as failed, reason "cancelled" (see Reporter.cancel); empty when there is
+     * no such job.
+     */
+    public Optional<CancelResult> cancel(long id) {
+        return reporter.cancel(id);
+    }
+
     /** Times out overdue attempts; the master runs this periodically. */
     public int expireOverdue() {
         return reporter.expireOverdue();

@@ -48,11 +48,32 @@ public record JobRecord(long id, JobRequest request, JobState state, int attempt
         raw.forEach((k, v) -> f.put(JqContext.text(k), v));
         JobRequest request = new JobRequest(JqContext.text(f.get(NAME)), f.get(ARGUMENT),
                 (int) num(f, PRIORITY), (int) num(f, MAX_RETRY), num(f, KEEP_RESULT) == 1, num(f, TIMEOUT_MS));
-        String held = JqContext.text(f.get(CONSTRAINTS));
         return new JobRecord(id, request, JobState.fromWire(JqContext.text(f.get(STATE))), (int) num(f, ATTEMPTS),
                 num(f, ENQUEUED_AT), num(f, ELIGIBLE_AT), num(f, DEADLINE), num(f, FINISHED_AT),
                 JqContext.text(f.get(WORKER)), JqContext.text(f.get(LAST_MESSAGE)),
-                held == null || held.isEmpty() ? List.of() : Arrays.asList(held.split(",")));
+                heldConstraints(f.get(CONSTRAINTS)));
+    }
+
+    /**
+     * The held constraint ids as a MessagePack array of strings. They used to be joined with ",", which a
+     * constraint id may contain: "tenant,a" was read back as "tenant" and "a", so its slot was never freed.
+     */
+    static byte[] encodeHeld(List<String> ids) {
+        return Msgpack.encode(org.msgpack.value.ValueFactory.newArray(
+                ids.stream().map(id -> (org.msgpack.value.Value) org.msgpack.value.ValueFactory.newString(id)).toList()));
+    }
+
+    private static List<String> heldConstraints(byte[] raw) {
+        if (raw == null || raw.length == 0) {
+            return List.of();
+        }
+        int first = raw[0] & 0xff;
+        boolean array = first >= 0x90 && first <= 0x9f || first == 0xdc || first == 0xdd;
+        if (!array) {
+            // A record written before the change (text joined with ","): read it as it was written.
+            return Arrays.asList(JqContext.text(raw).split(","));
+        }
+        return Msgpack.decode(raw).asArrayValue().list().stream().map(v -> v.asStringValue().asString()).toList();
     }
 
     private static long num(Map<String, byte[]> f, String field) {

@@ -7,6 +7,7 @@ import redis.clients.jedis.Transaction;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Records an attempt's outcome, fenced by the attempt number under WATCH: only the attempt still running may
@@ -123,15 +124,63 @@ final class Reporter {
                 return tx.exec() == null ? null : ReportStatus.ACCEPTED;
             }
         }
+        planEnd(tx, job, outcome, JobState.RUNNING, now);
+        return tx.exec() == null ? null : ReportStatus.ACCEPTED;
+    }
+
+    /** The job's end: its state, its finished set, its stats, and its kept result. */
+    private void planEnd(Transaction tx, JobRecord job, Outcome outcome, JobState from, long now) {
+        long id = job.id();
+        byte[] member = JqKeys.member(id);
         JobState end = outcome instanceof Outcome.Success ? JobState.SUCCEEDED : JobState.FAILED;
-        tx.hset(jobKey, Map.of(JqContext.bytes(JobRecord.STATE), JqContext.bytes(end.wire()),
+        tx.hset(ctx.keys.job(id), Map.of(JqContext.bytes(JobRecord.STATE), JqContext.bytes(end.wire()),
                 JqContext.bytes(JobRecord.FINISHED_AT), JqContext.bytes(now)));
         tx.zadd(end == JobState.SUCCEEDED ? ctx.keys.succeeded() : ctx.keys.failed(), now, member);
-        Stats.move(tx, ctx.keys, name, JobState.RUNNING, end);
+        Stats.move(tx, ctx.keys, job.request().name(), from, end);
         if (job.request().keepResult()) {
             tx.set(ctx.keys.result(id), outcome.encoded());
             tx.zadd(ctx.keys.results(), now + ctx.options.resultRetention().toMillis(), member);
         }
-        return tx.exec() == null ? null : ReportStatus.ACCEPTED;
+    }
+
+    /**
+     * Cancels a job that has not finished: it ends as failed with reason "cancelled" (no retry), wherever it was.
+     * A running attempt loses its constraint slot at once, and its worker's late report is stale (409).
+     * @return the job's state afterwards and whether this call cancelled it; empty when there is no such job
+     */
+    Optional<CancelResult> cancel(long id) {
+        return ctx.optimistic("cancel", () -> tryCancel(id));
+    }
+
+    private Optional<CancelResult> tryCancel(long id) {
+        byte[] jobKey = ctx.keys.job(id);
+        Pipeline p = ctx.jedis.pipelined();
+        p.sendCommand(Protocol.Command.WATCH, jobKey);
+        Response<Map<byte[], byte[]>> fields = p.hgetAll(jobKey);
+        p.sync();
+        JobRecord job = JobRecord.read(id, fields.get());
+        if (job == null || job.state() == JobState.SUCCEEDED || job.state() == JobState.FAILED) {
+            ctx.jedis.unwatch();
+            return job == null ? Optional.empty() : Optional.of(new CancelResult(job.state(), false));
+        }
+        long now = ctx.now();
+        byte[] member = JqKeys.member(id);
+        String message = "cancelled";
+        byte[] encoded = Msgpack.encode(Msgpack.map("type", "failure", "reason", "cancelled",
+                "finished_at", java.time.Instant.ofEpochMilli(now).toString(), "should_retry", false,
+                "error", null, "message", message));
+        Transaction tx = ctx.jedis.multi();
+        switch (job.state()) {
+            case QUEUED -> tx.zrem(ctx.keys.ready(), member);
+            case DELAYED -> tx.zrem(ctx.keys.delayed(), member);
+            default -> {
+                tx.zrem(ctx.keys.running(), member);
+                constraints.planRelease(tx, job.heldConstraints(), id);
+                tx.hdel(jobKey, JqContext.bytes(JobRecord.CONSTRAINTS), JqContext.bytes(JobRecord.DEADLINE));
+            }
+        }
+        tx.hset(jobKey, JqContext.bytes(JobRecord.LAST_MESSAGE), JqContext.bytes(message));
+        planEnd(tx, job, new Outcome.Failure(encoded, "cancelled", false, message), job.state(), now);
+        return tx.exec() == null ? null : Optional.of(new CancelResult(JobState.FAILED, true));
     }
 }

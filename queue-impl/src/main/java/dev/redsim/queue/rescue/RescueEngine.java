@@ -1,6 +1,8 @@
 package dev.redsim.queue.rescue;
 
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Response;
+import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.resps.Tuple;
 
 import java.time.Instant;
@@ -19,6 +21,8 @@ import java.util.function.Supplier;
  * retried from fresh reads when a watched key changed. Time comes only from the injected clock.
  */
 public final class RescueEngine {
+    private static final int BROADCAST_PAGE = 256;
+
     private final Jedis jedis;
     private final InstantSource clock;
     private final RescueOptions options;
@@ -47,7 +51,7 @@ public final class RescueEngine {
      */
     public Optional<Task> create(Task task) {
         Task prepared = TaskRules.prepare(task, clock.instant());
-        return optimistic(() -> {
+        Optional<Task> created = optimistic(() -> {
             if (templates.suppressedByRoot(prepared, null)) {
                 jedis.unwatch();
                 return Optional.empty();
@@ -58,6 +62,16 @@ public final class RescueEngine {
             templates.insert(w, id, stored);
             return w.exec(jedis) ? Optional.of(stored) : null;
         });
+        return created.isPresent() ? woken(created) : created;
+    }
+
+    /**
+     * Tells waiting runtimes (RescueWorker) that there may be work. After the transaction, not in it: a lost
+     * wake only delays a runtime until its next idle check.
+     */
+    private <T> T woken(T value) {
+        jedis.publish(keys.wake(), "1");
+        return value;
     }
 
     /**
@@ -84,6 +98,7 @@ public final class RescueEngine {
             store.remove(w, id, stored);
             return w.exec(jedis) ? Boolean.TRUE : null;
         });
+        woken(id); // a gate may have fired
     }
 
     /** Renews the caller's ownership for another lease from now. */
@@ -124,7 +139,7 @@ public final class RescueEngine {
         for (String id : jedis.zrangeByScore(keys.retention(), Double.NEGATIVE_INFINITY, now)) {
             changed += optimistic(() -> dropUnaddressed(id, now));
         }
-        return changed;
+        return changed > 0 ? woken(changed) : changed;
     }
 
     /**
@@ -141,7 +156,7 @@ public final class RescueEngine {
         for (Tuple t : due) {
             emitted += optimistic(() -> templates.tick(t.getElement()));
         }
-        return emitted;
+        return emitted > 0 ? woken(emitted) : emitted;
     }
 
     /**
@@ -181,14 +196,32 @@ public final class RescueEngine {
         return head.isEmpty() ? null : head.get(0);
     }
 
-    /** Broadcast tasks are few (retention bounds them); each is checked against this worker's delivery. */
+    /**
+     * The oldest broadcast task this worker has not had. Broadcast tasks are read a page at a time and their
+     * delivery sets asked in one pipeline per page: one round trip per {@value #BROADCAST_PAGE} broadcast tasks
+     * instead of one per task (every Search of a worker that had them all used to pay one each).
+     */
     private String firstUndelivered() {
-        for (String id : jedis.zrange(keys.broadcast(), 0, -1)) {
-            if (!jedis.sismember(keys.deliveredTo(id), options.worker())) {
-                return id;
+        for (long from = 0; ; from += BROADCAST_PAGE) {
+            List<String> page = jedis.zrange(keys.broadcast(), from, from + BROADCAST_PAGE - 1);
+            if (page.isEmpty()) {
+                return null;
+            }
+            Pipeline p = jedis.pipelined();
+            List<Response<Boolean>> delivered = new ArrayList<>(page.size());
+            for (String id : page) {
+                delivered.add(p.sismember(keys.deliveredTo(id), options.worker()));
+            }
+            p.sync();
+            for (int i = 0; i < page.size(); i++) {
+                if (!delivered.get(i).get()) {
+                    return page.get(i);
+                }
+            }
+            if (page.size() < BROADCAST_PAGE) {
+                return null;
             }
         }
-        return null;
     }
 
     private Optional<Task> own(String id, String from) {

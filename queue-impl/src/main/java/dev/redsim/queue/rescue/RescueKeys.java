@@ -70,4 +70,12 @@ final class RescueKeys {
     String labelKey(Task.Section section, String key) {
         return prefix + "key:" + section.field + ":" + key.length() + ":" + key;
     }
+
+    /**
+     * Pub/sub channel told after every transition that may have made a task searchable (create, delete firing a
+     * gate, expire, ticker), so that worker runtimes wait instead of polling. Not a key.
+     */
+    public String wake() {
+        return prefix + "wake";
+    }
 }

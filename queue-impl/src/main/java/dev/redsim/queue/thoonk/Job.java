@@ -1,7 +1,6 @@
 package dev.redsim.queue.thoonk;
 
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.util.KeyValue;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -55,14 +54,14 @@ public final class Job {
 
     /**
      * BRPOP then claim, as the contract: a crash between the two leaves the id only in feed.items, where
-     * maintenance finds it. @return the claim, or null on timeout (or when the job was retracted meanwhile)
+     * maintenance finds it. A timeout under a millisecond (zero included) does not wait.
+     * @return the claim, or null on timeout (or when the job was retracted meanwhile)
      */
     public Claim get(Duration timeout) {
-        KeyValue<String, String> popped = jedis.brpop(timeout.toMillis() / 1000.0, keys.ids());
-        if (popped == null) {
+        String id = TailPop.pop(jedis, keys.ids(), timeout);
+        if (id == null) {
             return null;
         }
-        String id = popped.getValue();
         long now = clock.millis();
         // WATCH feed.items so that a job retracted between the pop and the claim is not claimed (a claimed id
         // without an item would break conservation); the contract's plain MULTI would claim it.
@@ -96,6 +95,36 @@ public final class Job {
             // Not in the contract: without it feed.published keeps every finished id forever.
             tx.zrem(keys.published(), id);
         }) != null;
+    }
+
+    /**
+     * Renews a claim (the worker runtime's heartbeat): the claim's score, which maintenance measures the claim
+     * timeout from, becomes now. The score is also the fencing token, so the renewed claim is returned and the
+     * old one is stale from then on. Not in the contract (it has no lease renewal); it writes only the contract's
+     * feed.claimed.
+     * @return the renewed claim, or null when the job is no longer claimed with this claim's token
+     */
+    public Claim extend(Claim claim) {
+        long now = clock.millis();
+        if (now <= claim.claimedAt()) {
+            return claimedAt(jedis, claim.id(), (double) claim.claimedAt()) ? claim : null;
+        }
+        return Watched.run(jedis, new String[] {keys.claimed()},
+            j -> claimedAt(j, claim.id(), (double) claim.claimedAt()),
+            tx -> tx.zadd(keys.claimed(), now, claim.id())) == null ? null
+            : new Claim(claim.id(), claim.item(), now);
+    }
+
+    /**
+     * Hands a claimed job back without counting a failure (a worker stopping before it ran the job): RPUSH, so it
+     * is the next one taken, as it was. Not in the contract (whose Cancel counts a failure). Fenced by the claim.
+     */
+    public boolean release(Claim claim) {
+        return Watched.run(jedis, new String[] {keys.claimed()},
+            j -> claimedAt(j, claim.id(), (double) claim.claimedAt()), tx -> {
+                tx.rpush(keys.ids(), claim.id());
+                tx.zrem(keys.claimed(), claim.id());
+            }) != null;
     }
 
     /** Puts a claimed job back in line and counts a failure. Fenced by the claim. */

@@ -14,9 +14,10 @@ import java.util.Set;
 /**
  * The contract's maintenance, made precise. Run by one process per job feed, every so often:
  * <ol>
- * <li>an id in feed.items but in none of ids/claimed/stalled is requeued only when it was also unaccounted for
- * in the previous pass (a worker between BRPOP and its claim is unaccounted for once; requeueing it then would
- * deliver it twice). The requeue re-checks under WATCH;</li>
+ * <li>an id in feed.items but in none of ids/claimed/stalled is requeued only once it has been unaccounted for
+ * longer than the claim timeout, measured on the clock from the first pass that saw it missing (a worker between
+ * its BRPOP and its claim is unaccounted for for a moment; requeueing it then would deliver it twice). Counting
+ * passes instead of time let two quick passes in a row requeue such a job. The requeue re-checks under WATCH;</li>
  * <li>a job claimed longer than the claim timeout is cancelled (requeued, failure counted) or, once it has been
  * cancelled maxCancels times, stalled. Both are fenced by the claim score seen, so a fresh reclaim is left alone;</li>
  * <li>the pass's report is published to the stats feed, when there is one.</li>
@@ -29,7 +30,8 @@ public final class JobMaintenance {
     private final MaintenanceSettings settings;
     private final Job job;
     private final Feed statsFeed;
-    private Set<String> unaccountedLast = Set.of();
+    /** Unaccounted ids and when (clock ms) a pass first saw each of them missing. */
+    private Map<String, Long> unaccountedSince = new java.util.HashMap<>();
 
     /** @param statsFeed where each pass's report is published (id "latest"), or null for none */
     public JobMaintenance(Jedis jedis, String feed, Clock clock, MaintenanceSettings settings, String statsFeed) {
@@ -60,19 +62,22 @@ public final class JobMaintenance {
 
         Set<String> unaccounted = new HashSet<>(items);
         unaccounted.removeAll(accounted);
+        long now = clock.millis();
+        Map<String, Long> since = new java.util.HashMap<>();
         int requeued = 0;
         for (String id : unaccounted) {
-            if (unaccountedLast.contains(id) && requeue(id)) {
+            long first = unaccountedSince.getOrDefault(id, now);
+            if (now - first > settings.claimTimeout().toMillis() && requeue(id)) {
                 requeued++;
+            } else {
+                since.put(id, first);
             }
         }
-        Set<String> stillOut = new HashSet<>(unaccounted);
-        stillOut.removeAll(unaccountedLast);
-        unaccountedLast = stillOut;
+        // Ids found again since are forgotten: if one goes missing later, its wait starts over.
+        unaccountedSince = since;
 
         int cancelled = 0;
         int stalled = 0;
-        long now = clock.millis();
         for (Map.Entry<String, Double> c : claimed.entrySet()) {
             if (now - c.getValue() > settings.claimTimeout().toMillis()) {
                 if (job.failures(c.getKey()) >= settings.maxCancels()) {

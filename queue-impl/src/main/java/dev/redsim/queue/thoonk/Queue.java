@@ -1,7 +1,6 @@
 package dev.redsim.queue.thoonk;
 
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.util.KeyValue;
 
 import java.time.Duration;
 import java.util.List;
@@ -46,13 +45,15 @@ public final class Queue {
         return id;
     }
 
-    /** @return the next item, or null when none came within the timeout */
+    /**
+     * @return the next item, or null when none came within the timeout (under a millisecond, zero included: no
+     * wait)
+     */
     public Item get(Duration timeout) {
-        KeyValue<String, String> popped = jedis.brpop(timeout.toMillis() / 1000.0, keys.ids());
-        if (popped == null) {
+        String id = TailPop.pop(jedis, keys.ids(), timeout);
+        if (id == null) {
             return null;
         }
-        String id = popped.getValue();
         var tx = jedis.multi();
         tx.hget(keys.items(), id);
         tx.hdel(keys.items(), id);

@@ -82,12 +82,20 @@ public final class SortedFeed {
     /**
      * Moves an id. @param relative ":end", "begin:", ":other" (before other) or "other:" (after other)
      * @return false when the id or the anchor is not in the feed
+     * <p>An id moved before or after itself stays where it is (it already is next to itself); the move still
+     * counts and announces its position. The contract's LREM then LINSERT would remove the id and then find no
+     * anchor to insert it at, dropping it from feed.ids while its item stays.
      */
     public boolean move(String id, String relative) {
         String anchor = relative.equals(":end") || relative.equals("begin:") ? null
             : relative.startsWith(":") ? relative.substring(1) : relative.substring(0, relative.length() - 1);
+        boolean stays = id.equals(anchor);
         return Watched.run(jedis, new String[] {keys.items()},
             j -> j.hexists(keys.items(), id) && (anchor == null || j.hexists(keys.items(), anchor)), tx -> {
+                if (stays) {
+                    tx.publish(keys.positionChannel(), ThoonkKeys.payload(id, relative));
+                    return;
+                }
                 tx.lrem(keys.ids(), 1, id);
                 if (relative.equals("begin:")) {
                     tx.lpush(keys.ids(), id);

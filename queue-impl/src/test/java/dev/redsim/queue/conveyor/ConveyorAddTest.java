@@ -77,9 +77,10 @@ class ConveyorAddTest {
                     .isInstanceOf(RedisFailureException.class);
             jedis.del("q");
             jedis.lpush("q".getBytes(), new byte[] {(byte) 0xff});
-            assertThatThrownBy(() -> conveyor.claim(Deadline.none(), "q")).isInstanceOf(MarshalException.class);
-            assertThat(jedis.keys("*")).isEqualTo(java.util.Set.of("q"));
-            assertThat(List.of(jedis.llen("q"))).containsExactly(1L);
+            // Bytes that are not a job do not block the queue: they move to the dead letters (decision 16).
+            assertThat(conveyor.claim(Deadline.none(), "q")).isEmpty();
+            assertThat(List.of(jedis.llen("q"))).containsExactly(0L);
+            assertThat(jedis.lrange("conveyor:dead-letters".getBytes(), 0, -1)).containsExactly(new byte[] {(byte) 0xff});
         }
     }
 }

@@ -19,7 +19,7 @@ import java.util.Optional;
 /** Our {@link JobQueue} behind the suite's port: a short backoff base and retention so histories reach them. */
 final class JedisJqSubject implements JqSubject {
     static final JqOptions OPTIONS = new JqOptions(Duration.ofSeconds(1), Duration.ofSeconds(16),
-            Duration.ofSeconds(10), Integer.MAX_VALUE, 256);
+            Duration.ofSeconds(10), Duration.ofDays(365), 256);
 
     @Override
     public JqPort connect(String host, int port, InstantSource clock) {
@@ -27,8 +27,13 @@ final class JedisJqSubject implements JqSubject {
     }
 
     @Override
-    public Duration backoff(int retry) {
-        return OPTIONS.backoff(retry);
+    public Duration backoffBase() {
+        return OPTIONS.backoffBase();
+    }
+
+    @Override
+    public Duration backoffCap() {
+        return OPTIONS.backoffCap();
     }
 
     @Override
@@ -100,6 +105,24 @@ final class JedisJqSubject implements JqSubject {
         public Map<String, List<Long>> places() {
             Map<String, List<Long>> out = new HashMap<>();
             queue.places().forEach((state, ids) -> out.put(state.wire(), ids));
+            return out;
+        }
+
+        @Override
+        public Map<String, List<Long>> constraintUsage() {
+            Map<String, List<Long>> out = new HashMap<>();
+            queue.constraintUsage().forEach((id, usage) -> out.put(id, List.of(usage[0], usage[1])));
+            return out;
+        }
+
+        @Override
+        public Map<String, Map<String, Long>> stats() {
+            Map<String, Map<String, Long>> out = new HashMap<>();
+            queue.counts().forEach((name, byState) -> {
+                Map<String, Long> counts = new HashMap<>();
+                byState.forEach((state, n) -> counts.put(state.wire(), n));
+                out.put(name, counts);
+            });
             return out;
         }
 

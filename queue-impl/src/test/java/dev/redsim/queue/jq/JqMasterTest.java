@@ -8,6 +8,7 @@ import dev.redsim.queue.jq.client.JqClientException;
 import dev.redsim.queue.jq.client.JqPusher;
 import dev.redsim.queue.jq.client.JqWorker;
 import dev.redsim.queue.jq.master.JqMaster;
+import dev.redsim.queue.jq.master.MasterSettings;
 import org.msgpack.value.Value;
 import org.msgpack.value.ValueFactory;
 
@@ -34,7 +35,8 @@ class JqMasterTest {
         try (RespClient client = new RespClient(target.host(), target.port())) {
             client.call("FLUSHALL");
         }
-        return JqMaster.start(URI.create("redis://" + target.host() + ":" + target.port()), "127.0.0.1", 0);
+        return JqMaster.start(URI.create("redis://" + target.host() + ":" + target.port()), "127.0.0.1", 0,
+                MasterSettings.defaults().withPushAllowList(List.of("http://127.0.0.1:")));
     }
 
     @AcrossTargets
@@ -156,6 +158,34 @@ class JqMasterTest {
                     .isInstanceOf(JqClientException.class).hasMessageContaining("timeout");
             assertThatThrownBy(() -> pusher.putConstraint("c", Msgpack.map("rate", Msgpack.map("limit", 1))))
                     .isInstanceOf(JqClientException.class).hasMessageContaining("400");
+        }
+    }
+
+    /**
+     * A handler that throws an Error (not an Exception) fails its attempt, and the worker goes on to the next job
+     * (runOnce is what every worker thread loops on: an Error escaping it ended the thread silently).
+     */
+    @AcrossTargets
+    void aHandlerThrowingAnErrorFailsTheAttemptAndTheWorkerGoesOn(RedisTarget target) {
+        try (JqMaster master = startOn(target)) {
+            JqPusher pusher = new JqPusher(master.uri());
+            java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+            try (JqWorker worker = new JqWorker(master.uri(), "err", (name, argument) -> {
+                if (calls.incrementAndGet() == 1) {
+                    throw new AssertionError("a handler bug");
+                }
+                return ValueFactory.newString("fine");
+            })) {
+                long doomed = pusher.enqueue(JqPusher.job("e", ValueFactory.newString("1")).maxRetry(0).keepResult(true));
+                long next = pusher.enqueue(JqPusher.job("e", ValueFactory.newString("2")).keepResult(true));
+                assertThat(worker.runOnce(0)).isTrue();
+                assertThat(worker.runOnce(0)).isTrue();
+                Map<String, Value> failure = Msgpack.fields(pusher.takeResult(doomed).orElseThrow());
+                assertThat(failure.get("type").asStringValue().asString()).isEqualTo("failure");
+                assertThat(failure.get("message").asStringValue().asString()).contains("a handler bug");
+                assertThat(Msgpack.fields(pusher.takeResult(next).orElseThrow()).get("type").asStringValue()
+                        .asString()).isEqualTo("success");
+            }
         }
     }
 }

@@ -46,7 +46,8 @@ class JqOpenApiTest {
         try (RespClient client = new RespClient(target.host(), target.port())) {
             client.call("FLUSHALL");
         }
-        master = JqMaster.start(URI.create("redis://" + target.host() + ":" + target.port()), "127.0.0.1", 0);
+        master = JqMaster.start(URI.create("redis://" + target.host() + ":" + target.port()), "127.0.0.1", 0,
+                dev.redsim.queue.jq.master.MasterSettings.defaults().withPushAllowList(List.of("http://127.0.0.1:")));
         HttpResponse<String> doc = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                 master.uri().resolve("/openapi.json")).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(doc.statusCode()).isEqualTo(200);

@@ -36,6 +36,12 @@ final class JedisRescueSubject implements RescueSubject {
         return RETENTION;
     }
 
+    /** Ours uses the documented layout: the histories also compare the raw keys with the model. */
+    @Override
+    public boolean rawLayout() {
+        return true;
+    }
+
     static Task toTask(RescueTask t) {
         return Task.empty().with(Task.Section.CORE, t.core()).with(Task.Section.CRON, t.cron())
                 .with(Task.Section.GATE, t.gate()).with(Task.Section.META, t.meta())

@@ -20,7 +20,7 @@ final class JedisThoonkJobQueue implements ThoonkJobQueue {
 
     JedisThoonkJobQueue(RedisTarget target, String feed, Clock clock, JobQueueSettings settings, CommandHook hook) {
         this.connection = new ListenedConnection(new HostAndPort(target.host(), target.port()),
-            (sent, command) -> hook.beforeCommand(sent));
+            hook::beforeCommand);
         Jedis jedis = new Jedis(connection);
         this.job = new Job(jedis, feed, clock);
         this.maintenance = new JobMaintenance(jedis, feed, clock,

@@ -39,6 +39,21 @@ class ThoonkJobContractTest {
     }
 
     @AcrossTargets
+    void twoPassesDuringAClaimRequeueNothing(RedisTarget target) {
+        contract(target).twoPassesDuringAClaimRequeueNothing();
+    }
+
+    @AcrossTargets
+    void aLostPopIsRequeuedAfterTheClaimTimeout(RedisTarget target) {
+        contract(target).aLostPopIsRequeuedAfterTheClaimTimeout();
+    }
+
+    @AcrossTargets
+    void subMillisecondGetDoesNotBlock(RedisTarget target) {
+        contract(target).subMillisecondGetDoesNotBlock();
+    }
+
+    @AcrossTargets
     void emptyGetTimesOut(RedisTarget target) {
         contract(target).emptyGetTimesOut();
     }

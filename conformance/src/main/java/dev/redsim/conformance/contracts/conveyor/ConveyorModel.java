@@ -233,6 +233,11 @@ final class ConveyorModel {
 
     private final Set<String> addedAfterFinal = new HashSet<>();
 
+    /** True for a child added to a parent that had already ended: it may end after its parent. */
+    boolean lateChild(String uuid) {
+        return addedAfterFinal.contains(uuid);
+    }
+
     /** Children added to a parent that had already ended are allowed to end after it. */
     void noteLateChild(JobSpec job) {
         if (!job.parent().isEmpty() && finalizedAs.containsKey(job.parent())) {

@@ -1,6 +1,7 @@
 package dev.redsim.conformance.contracts.conveyor;
 
 import dev.redsim.conformance.contracts.ModelCheckedRun;
+import dev.redsim.conformance.resp.RespClient;
 import dev.redsim.conformance.target.RedisTarget;
 
 import java.util.ArrayList;
@@ -32,11 +33,17 @@ final class HistoryRunner extends ModelCheckedRun<ConveyorOp> {
         ManualClock clock = new ManualClock(START_MILLIS);
         ConveyorModel model = new ConveyorModel(subject, START_MILLIS);
         List<Claimed> claims = new ArrayList<>();
-        try (ConveyorPort port = subject.connect(target.host(), target.port(), clock)) {
+        try (ConveyorPort port = subject.connect(target.host(), target.port(), clock);
+             RespClient raw = new RespClient(target.host(), target.port())) {
             for (int i = 0; i < history.size(); i++) {
                 String problem = step(history.get(i), port, model, clock, claims);
                 if (problem == null) {
                     problem = compare(port, model);
+                }
+                if (problem == null) {
+                    problem = ParentOrderInRedis.violation(raw, port.places(ConveyorOp.QUEUES, model.uuids()), model);
+                }
+                if (problem == null) {
                     model.expectedPlaces().forEach((place, jobs) ->
                             coverage.merge(place.replaceAll(":.*", ""), jobs.size(), Integer::sum));
                 }

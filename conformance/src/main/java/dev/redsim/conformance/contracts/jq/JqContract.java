@@ -6,6 +6,7 @@ import dev.redsim.conformance.property.PropertyCheck;
 import dev.redsim.conformance.target.RedisTarget;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -48,37 +49,43 @@ public abstract class JqContract {
         assertThat(result.passed()).as(report).isTrue();
     }
 
+    /**
+     * The delays come from the spec (base * 2^(n-1), capped; {@link JqBackoff}) with the subject's configured base
+     * and cap, never from the implementation's own function: retry n is not claimable 1 ms before its delay and
+     * is claimable at it. Enough retries to reach the cap, so a constant, linear or uncapped backoff fails.
+     */
     @Test
     void retriesBackOffExponentiallyAndStopAtMaxRetryPlusOne() {
         JqSubject subject = subject();
-        for (int retry = 1; retry < 8; retry++) {
-            long now = subject.backoff(retry).toMillis();
-            long next = subject.backoff(retry + 1).toMillis();
-            assertThat(now).as("backoff(%d)", retry).isPositive();
-            assertThat(next).as("backoff(%d) doubles backoff(%d) or stays at a cap", retry + 1, retry)
-                    .isIn(2 * now, now);
+        Duration base = subject.backoffBase();
+        Duration cap = subject.backoffCap();
+        assertThat(base).as("backoff base").isPositive();
+        assertThat(cap).as("backoff cap").isGreaterThanOrEqualTo(base);
+        int toCap = 1;
+        while (JqBackoff.millis(base, cap, toCap) < cap.toMillis()) {
+            toCap++;
         }
         JqHistoryRunner.flush(target());
         ManualClock clock = new ManualClock(START);
         try (JqPort port = subject.connect(target().host(), target().port(), clock)) {
-            int maxRetry = 4;
+            int maxRetry = toCap + 1;
             long id = port.enqueue(new JqJob("flaky", null, 0, maxRetry, true, 30_000));
             List<Long> gaps = new ArrayList<>();
             for (int attempt = 1; attempt <= maxRetry + 1; attempt++) {
-                JqClaim claim = port.claim("w").orElseThrow();
+                JqClaim claim = port.claim("w").orElseThrow(() -> new AssertionError("the retry was not claimable "
+                        + "at its spec delay; gaps so far " + gaps));
                 assertThat(claim.attempt()).isEqualTo(attempt);
                 assertThat(port.fail(claim, true, "boom")).isTrue();
-                long failedAt = clock.millis();
                 if (attempt == maxRetry + 1) {
                     assertThat(port.takeResult(id)).as("the final failure is the kept result").isEqualTo("failure:other");
                 }
-                long wait = subject.backoff(attempt).toMillis();
+                long wait = JqBackoff.millis(base, cap, attempt);
                 clock.advance(wait - 1);
                 Optional<JqClaim> early = port.claim("w");
                 if (attempt <= maxRetry) {
-                    assertThat(early).as("retry %d before its backoff", attempt).isEmpty();
+                    assertThat(early).as("retry %d claimable before its spec delay %d ms", attempt, wait).isEmpty();
                     clock.advance(1);
-                    gaps.add(clock.millis() - failedAt);
+                    gaps.add(wait);
                 } else {
                     assertThat(early).as("no attempt after max_retry + 1").isEmpty();
                 }
@@ -87,10 +94,28 @@ public abstract class JqContract {
             assertThat(port.claim("w")).isEmpty();
             assertThat(port.attempts(id)).isEqualTo(maxRetry + 1);
             assertThat(port.places().get("failed")).containsExactly(id);
-            for (int i = 1; i < gaps.size(); i++) {
-                assertThat(gaps.get(i)).as("gap %d", i).isIn(2 * gaps.get(i - 1), gaps.get(i - 1));
-            }
             System.out.printf("jq contract on %s: backoff gaps %s ms%n", target().name(), gaps);
+        }
+    }
+
+    /**
+     * A constraint whose id contains "," frees its slot like any other: after the one
+     * job it admits has finished, the next one is admitted and the bookkeeping is back to zero.
+     */
+    @Test
+    void aConstraintIdWithACommaFreesItsSlot() {
+        JqHistoryRunner.flush(target());
+        try (JqPort port = subject().connect(target().host(), target().port(), new ManualClock(START))) {
+            String id = "tenant,a";
+            port.putConstraint(new JqConstraintSpec(id, "narrow", null, 0, 0, 1));
+            long first = port.enqueue(new JqJob("narrow", null, 0, 0, false, 30_000));
+            long second = port.enqueue(new JqJob("narrow", null, 0, 0, false, 30_000));
+            JqClaim claim = port.claim("w").orElseThrow();
+            assertThat(claim.id()).isEqualTo(first);
+            assertThat(port.claim("w")).as("concurrency 1").isEmpty();
+            assertThat(port.succeed(claim, "ok")).isTrue();
+            assertThat(port.constraintUsage().get(id)).as("bookkeeping after the finish").containsExactly(0L, 0L);
+            assertThat(port.claim("w")).as("the freed slot admits the next job").map(JqClaim::id).contains(second);
         }
     }
 
@@ -123,7 +148,7 @@ public abstract class JqContract {
             assertThat(port.places().get("failed")).containsExactly(once);
             assertThat(port.takeResult(once)).isEqualTo("failure:timeout");
             assertThat(port.places().get("delayed")).containsExactly(twice);
-            clock.advance(subject().backoff(1).toMillis());
+            clock.advance(JqBackoff.millis(subject().backoffBase(), subject().backoffCap(), 1));
             JqClaim retry = port.claim("w").orElseThrow();
             assertThat(retry).isEqualTo(new JqClaim(twice, 2, "slow"));
             assertThat(port.succeed(retry, "ok")).isTrue();

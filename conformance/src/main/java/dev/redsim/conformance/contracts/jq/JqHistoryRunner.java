@@ -116,6 +116,20 @@ final class JqHistoryRunner extends ModelCheckedRun<JqOp> {
         if (!expected.equals(actual)) {
             return "places " + actual + ", model " + expected;
         }
+        Map<String, List<Long>> usage = port.constraintUsage();
+        if (!model.constraintUsage().equals(usage)) {
+            return "constraint bookkeeping {id=[running, dispatches in window]} " + usage + ", model "
+                    + model.constraintUsage();
+        }
+        Map<String, Map<String, Long>> stats = new TreeMap<>();
+        port.stats().forEach((name, byState) -> byState.forEach((state, n) -> {
+            if (n != 0) {
+                stats.computeIfAbsent(name, k -> new TreeMap<>()).put(state, n);
+            }
+        }));
+        if (!model.stats().equals(stats)) {
+            return "stats " + stats + ", model " + model.stats();
+        }
         for (long id : model.ids()) {
             JqModel.Job job = model.job(id);
             int attempts = port.attempts(id);

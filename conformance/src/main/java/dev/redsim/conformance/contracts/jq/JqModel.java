@@ -96,7 +96,7 @@ final class JqModel {
         }
         if (shouldRetry && j.attempts <= j.spec.maxRetry()) {
             j.state = "delayed";
-            j.eligibleAt = now + subject.backoff(j.attempts).toMillis();
+            j.eligibleAt = now + JqBackoff.millis(subject.backoffBase(), subject.backoffCap(), j.attempts);
         } else {
             finish(j, "failed", "failure:" + reason);
         }
@@ -127,6 +127,22 @@ final class JqModel {
             out.put(s, new ArrayList<>());
         }
         jobs.values().forEach(j -> out.get(j.state).add(j.id));
+        return out;
+    }
+
+    /** What the constraint's bookkeeping must hold now: {running "b" attempts, "b" dispatches in the window}. */
+    Map<String, List<Long>> constraintUsage() {
+        long inWindow = throttledStarts.stream().filter(t -> t > now - THROTTLE.windowMillis()).count();
+        long running = jobs.values().stream().filter(x -> throttled(x) && x.state.equals("running")).count();
+        return Map.of(THROTTLE.id(), List.of(running, inWindow));
+    }
+
+    /** Per name, jobs in each state (zero counts left out; finished jobs never leave their state here). */
+    Map<String, Map<String, Long>> stats() {
+        Map<String, Map<String, Long>> out = new TreeMap<>();
+        for (Job j : jobs.values()) {
+            out.computeIfAbsent(j.spec.name(), n -> new TreeMap<>()).merge(j.state, 1L, Long::sum);
+        }
         return out;
     }
 

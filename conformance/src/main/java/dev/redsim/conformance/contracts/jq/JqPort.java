@@ -35,6 +35,15 @@ public interface JqPort extends AutoCloseable {
     /** Job ids by state: "queued", "delayed", "running", "succeeded", "failed". */
     Map<String, List<Long>> places();
 
+    /**
+     * The constraints' bookkeeping: constraint id -> {attempts holding a concurrency slot now, dispatches in the
+     * rate window (now - window, now]}.
+     */
+    Map<String, List<Long>> constraintUsage();
+
+    /** The per-name statistics: job name -> state -> count (queued/delayed/running now, succeeded/failed ever). */
+    Map<String, Map<String, Long>> stats();
+
     /** Attempts made so far. */
     int attempts(long id);
 

@@ -8,8 +8,10 @@ public interface JqSubject {
     /** A new connection; all time must come from {@code clock}. */
     JqPort connect(String host, int port, InstantSource clock);
 
-    /** The wait before retry {@code retry} (1-based) becomes eligible. */
-    Duration backoff(int retry);
+    /** The configured backoff base: retry n waits base * 2^(n-1) ({@link JqBackoff}), capped at {@link #backoffCap}. */
+    Duration backoffBase();
+
+    Duration backoffCap();
 
     /** How long a kept result stays readable. */
     Duration resultRetention();

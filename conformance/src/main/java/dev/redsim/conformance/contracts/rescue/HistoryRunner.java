@@ -2,6 +2,7 @@ package dev.redsim.conformance.contracts.rescue;
 
 import dev.redsim.conformance.contracts.conveyor.ManualClock;
 import dev.redsim.conformance.contracts.ModelCheckedRun;
+import dev.redsim.conformance.resp.RespClient;
 import dev.redsim.conformance.target.RedisTarget;
 
 import java.util.ArrayList;
@@ -30,6 +31,7 @@ final class HistoryRunner extends ModelCheckedRun<RescueOp> {
         ManualClock clock = new ManualClock(START_MILLIS);
         RescueModel model = new RescueModel(START_MILLIS, subject.lease().toMillis(), subject.retention().toMillis());
         List<RescuePort> ports = new ArrayList<>();
+        RespClient raw = subject.rawLayout() ? new RespClient(target.host(), target.port()) : null;
         try {
             for (String worker : RescueOp.WORKERS) {
                 ports.add(subject.connect(target.host(), target.port(), clock, worker));
@@ -45,6 +47,9 @@ final class HistoryRunner extends ModelCheckedRun<RescueOp> {
                                 + "\n  actual   " + actual;
                     }
                 }
+                if (problem == null && raw != null) {
+                    problem = RawRescueKeys.difference(raw, model);
+                }
                 if (problem != null) {
                     return "step " + i + " " + history.get(i) + ": " + problem;
                 }
@@ -52,6 +57,9 @@ final class HistoryRunner extends ModelCheckedRun<RescueOp> {
             return null;
         } finally {
             ports.forEach(RescuePort::close);
+            if (raw != null) {
+                raw.close();
+            }
             model.coverage.forEach((k, v) -> coverage.merge(k, v, Integer::sum));
         }
     }

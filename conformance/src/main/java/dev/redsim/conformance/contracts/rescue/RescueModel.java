@@ -39,6 +39,21 @@ final class RescueModel {
         return tasks.get(id);
     }
 
+    /** Expiry (epoch ms) of the task's ownership, or null when nobody owns it. */
+    Long ownedUntil(long id) {
+        return ownedUntil.get(id);
+    }
+
+    /** Retention deadline (epoch ms) of an addressed task not yet addressed, or null. */
+    Long retainedUntil(long id) {
+        return retainUntil.get(id);
+    }
+
+    /** Workers a broadcast task was delivered to. */
+    Set<String> deliveredTo(long id) {
+        return delivered.getOrDefault(id, Set.of());
+    }
+
     void advance(long millis) {
         now += millis;
     }

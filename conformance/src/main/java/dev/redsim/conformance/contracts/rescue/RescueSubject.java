@@ -16,4 +16,13 @@ public interface RescueSubject {
 
     /** How long an addressed (all / uni) task waits to be addressed before Expire drops it. */
     Duration retention();
+
+    /**
+     * True when the implementation stores tasks in the key layout of docs/contracts/rescue.md: the histories then
+     * also compare the raw keys (hashes, label indexes, state sorted sets, delivery sets) with the model after
+     * every step ({@link RawRescueKeys}).
+     */
+    default boolean rawLayout() {
+        return false;
+    }
 }

@@ -18,10 +18,14 @@ enum CrashCase {
     STALL(false, (q, s) -> q.stall(s.claimA)),
     RETRY(false, (q, s) -> q.retry(s.b)),
     RETRACT(true, (q, s) -> q.retract(s.a)),
-    /** Job c popped by a worker that died before claiming it; the dying client is the maintainer's two passes. */
+    /**
+     * Job c popped by a worker that died before claiming it; the dying client is the maintainer, whose second
+     * pass comes after the claim timeout (the id has been unaccounted for long enough to be requeued).
+     */
     MAINTAIN_REQUEUE(false, (q, s) -> {
         s.raw.call("RPOP", "feed.ids:" + s.feed);
         q.maintain();
+        s.clock.advance(s.settings.claimTimeoutMillis() + 1);
         q.maintain();
     }),
     MAINTAIN_TIMEOUT(false, (q, s) -> {

@@ -4,8 +4,9 @@ import dev.redsim.conformance.target.RedisTarget;
 
 /**
  * For every operation and every k, a client that dies after its k-th command of the operation (k = 0, 1, ...
- * until the operation completes). Then a fresh maintainer runs two passes, and the keys must show no job lost
- * and none in two places.
+ * until the operation completes). Then a fresh maintainer runs two passes more than the claim timeout apart
+ * (an id popped by the dead client is requeued by the second), and the keys must show no job lost and none in two
+ * places.
  */
 final class CrashInjection {
     private final RedisTarget target;
@@ -50,6 +51,7 @@ final class CrashInjection {
                 crashed = true;
             }
             maintainer.maintain();
+            clock.advance(settings.claimTimeoutMillis() + 1);
             maintainer.maintain();
             JobState after = fixture.state();
             String where = crashCase + " stopped after " + k + " command(s): ";

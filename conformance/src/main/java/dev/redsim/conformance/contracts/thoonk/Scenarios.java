@@ -62,6 +62,73 @@ final class Scenarios {
         }
     }
 
+    /**
+     * Two passes in a row (the clock moving less than the claim timeout between them) while a worker is between
+     * its BRPOP and its claim requeue nothing: whether an id is unaccounted for "long enough" is a matter of
+     * time, not of how many passes saw it.
+     */
+    void twoPassesDuringAClaimRequeueNothing() {
+        ManualClock clock = new ManualClock(1_700_000_000_000L);
+        try (FeedFixture fixture = new FeedFixture(target);
+             ThoonkJobQueue maintainer = open(fixture, clock, CommandHook.NONE)) {
+            maintainer.put("work");
+            int[] passes = new int[1];
+            try (ThoonkJobQueue worker = open(fixture, clock, sent -> {
+                if (sent == 1 && passes[0]++ == 0) {
+                    check(maintainer.maintain().requeued() == 0, "the first pass requeued a job being claimed");
+                    clock.advance(settings.claimTimeoutMillis() / 2);
+                    check(maintainer.maintain().requeued() == 0, "the second pass requeued a job being claimed");
+                }
+            })) {
+                check(worker.get(Duration.ofSeconds(2)) != null, "the worker got nothing");
+            }
+            JobState state = fixture.state();
+            check(state.conservationViolation() == null && state.available().isEmpty(), "duplicated: " + state);
+        }
+    }
+
+    /** An id popped by a worker that died is requeued once it has been unaccounted for longer than the timeout. */
+    void aLostPopIsRequeuedAfterTheClaimTimeout() {
+        ManualClock clock = new ManualClock(1_700_000_000_000L);
+        try (FeedFixture fixture = new FeedFixture(target);
+             ThoonkJobQueue maintainer = open(fixture, clock, CommandHook.NONE)) {
+            String id = maintainer.put("work");
+            fixture.inspector.call("RPOP", "feed.ids:" + fixture.feed);
+            check(maintainer.maintain().requeued() == 0, "requeued on first sight");
+            clock.advance(settings.claimTimeoutMillis());
+            check(maintainer.maintain().requeued() == 0, "requeued before the claim timeout had passed");
+            clock.advance(1);
+            check(maintainer.maintain().requeued() == 1, "not requeued after the claim timeout");
+            check(fixture.state().available().equals(java.util.List.of(id)), "not back in line: " + fixture.state());
+        }
+    }
+
+    /**
+     * A get whose timeout is under a millisecond returns at once (BRPOP's 0 would mean "wait forever"). Bounded:
+     * the call runs on its own thread and the check fails (closing the client) when it has not returned in 10 s.
+     */
+    void subMillisecondGetDoesNotBlock() {
+        ManualClock clock = new ManualClock(1_700_000_000_000L);
+        try (FeedFixture fixture = new FeedFixture(target);
+             ThoonkJobQueue worker = open(fixture, clock, CommandHook.NONE)) {
+            for (Duration timeout : List.of(Duration.ofNanos(500_000), Duration.ZERO)) {
+                java.util.concurrent.CompletableFuture<JobClaim> got =
+                    java.util.concurrent.CompletableFuture.supplyAsync(() -> worker.get(timeout));
+                try {
+                    check(got.get(10, java.util.concurrent.TimeUnit.SECONDS) == null, "a job from an empty queue");
+                } catch (java.util.concurrent.TimeoutException e) {
+                    worker.close();
+                    throw new AssertionError("get(" + timeout + ") on an empty queue blocked for 10 s");
+                } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+                    throw new AssertionError("get(" + timeout + ") failed", e);
+                }
+            }
+            String id = worker.put("work");
+            JobClaim claim = worker.get(Duration.ZERO);
+            check(claim != null && claim.id().equals(id), "get(0) did not take an available job");
+        }
+    }
+
     /** Get on an empty queue answers nothing after its timeout. */
     void emptyGetTimesOut() {
         ManualClock clock = new ManualClock(1_700_000_000_000L);

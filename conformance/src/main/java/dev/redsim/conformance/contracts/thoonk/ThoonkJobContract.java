@@ -69,6 +69,18 @@ public final class ThoonkJobContract {
         new Scenarios(target, factory, SETTINGS).onePassDuringAClaimRequeuesNothing();
     }
 
+    public void twoPassesDuringAClaimRequeueNothing() {
+        new Scenarios(target, factory, SETTINGS).twoPassesDuringAClaimRequeueNothing();
+    }
+
+    public void aLostPopIsRequeuedAfterTheClaimTimeout() {
+        new Scenarios(target, factory, SETTINGS).aLostPopIsRequeuedAfterTheClaimTimeout();
+    }
+
+    public void subMillisecondGetDoesNotBlock() {
+        new Scenarios(target, factory, SETTINGS).subMillisecondGetDoesNotBlock();
+    }
+
     public void emptyGetTimesOut() {
         new Scenarios(target, factory, SETTINGS).emptyGetTimesOut();
     }

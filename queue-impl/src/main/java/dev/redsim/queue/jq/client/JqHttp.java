@@ -16,11 +16,13 @@ import java.time.Duration;
  * shared by the pusher and the worker clients.
  */
 final class JqHttp implements AutoCloseable {
-    private final KeepAliveClient client = new KeepAliveClient();
+    private final KeepAliveClient client;
     private final URI master;
 
-    JqHttp(URI master) {
+    /** @param token the master's API token, or null when it has none */
+    JqHttp(URI master, String token) {
         this.master = master;
+        this.client = new KeepAliveClient(token == null ? null : "Bearer " + token);
     }
 
     record Reply(int status, byte[] body) {

@@ -21,7 +21,12 @@ public final class JqPusher implements AutoCloseable {
     private final JqHttp http;
 
     public JqPusher(URI master) {
-        this.http = new JqHttp(master);
+        this(master, null);
+    }
+
+    /** @param token the master's API token (its --api-token), or null */
+    public JqPusher(URI master, String token) {
+        this.http = new JqHttp(master, token);
     }
 
     /** A job to enqueue, with the spec's defaults (priority 0, no retry, result dropped, timeout 30 s). */
@@ -74,6 +79,15 @@ public final class JqPusher implements AutoCloseable {
         JqHttp.Reply r = http.expect(http.send("POST", "/jobs/" + id + "/result", null, TIMEOUT), 200);
         Value result = Msgpack.fields(r.value()).get("result");
         return result == null || result.isNilValue() ? Optional.empty() : Optional.of(result);
+    }
+
+    /**
+     * Cancels a job that has not finished (it ends as failed, reason "cancelled"; a running attempt's late report
+     * is refused). @return false when the job had already finished (nothing changed)
+     */
+    public boolean cancel(long id) {
+        JqHttp.Reply r = http.expect(http.send("POST", "/jobs/" + id + "/cancel", null, TIMEOUT), 200);
+        return Msgpack.fields(r.value()).get("cancelled").asBooleanValue().getBoolean();
     }
 
     /** Creates or replaces a constraint (see the Constraint schema). */

@@ -34,9 +34,14 @@ public final class JqWorker implements AutoCloseable {
     private String registration;
 
     public JqWorker(URI master, String name, JobHandler handler) {
+        this(master, name, handler, null);
+    }
+
+    /** @param token the master's API token (its --api-token), or null */
+    public JqWorker(URI master, String name, JobHandler handler, String token) {
         this.name = name;
         this.handler = handler;
-        this.http = new JqHttp(master);
+        this.http = new JqHttp(master, token);
     }
 
     /** Long-poll mode: {@code concurrency} threads, each running one job at a time. */
@@ -95,7 +100,7 @@ public final class JqWorker implements AutoCloseable {
         while (running.get()) {
             try {
                 runOnce(POLL_MILLIS);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
                 if (!running.get()) {
                     return;
                 }
@@ -115,7 +120,10 @@ public final class JqWorker implements AutoCloseable {
             return Msgpack.map("type", "success", "finished_at", Instant.now().toString(), "result", result);
         } catch (JobFailedException e) {
             return failure(e.getMessage(), e.shouldRetry(), e.error());
-        } catch (Exception e) {
+        } catch (Exception | LinkageError | AssertionError | StackOverflowError e) {
+            // Errors a handler can cause (a failed assertion, a missing class, deep recursion) fail the attempt
+            // like exceptions: escaping, they ended the worker thread without a word. OutOfMemoryError and other
+            // VirtualMachineErrors still propagate: the JVM is not in a state to go on.
             return failure(String.valueOf(e), true, null);
         }
     }

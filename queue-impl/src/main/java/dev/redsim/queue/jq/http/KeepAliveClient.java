@@ -45,6 +45,16 @@ public final class KeepAliveClient implements AutoCloseable {
     }
 
     private final Map<String, Deque<Connection>> idle = new ConcurrentHashMap<>();
+    /** Sent as the Authorization header of every request when not null (the JQ master's API token). */
+    private final String authorization;
+
+    public KeepAliveClient() {
+        this(null);
+    }
+
+    public KeepAliveClient(String authorization) {
+        this.authorization = authorization;
+    }
     private volatile boolean closed;
 
     /**
@@ -103,7 +113,7 @@ public final class KeepAliveClient implements AutoCloseable {
         return uri.getPort() == -1 ? 80 : uri.getPort();
     }
 
-    private static byte[] request(URI uri, String method, String contentType, byte[] body) {
+    private byte[] request(URI uri, String method, String contentType, byte[] body) {
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
         if (uri.getRawQuery() != null) {
             path += "?" + uri.getRawQuery();
@@ -113,6 +123,9 @@ public final class KeepAliveClient implements AutoCloseable {
         if (contentType != null) {
             head.append("Content-Type: ").append(contentType).append("\r\nAccept: ").append(contentType)
                     .append("\r\n");
+        }
+        if (authorization != null) {
+            head.append("Authorization: ").append(authorization).append("\r\n");
         }
         head.append("Content-Length: ").append(body == null ? 0 : body.length).append("\r\n\r\n");
         byte[] h = head.toString().getBytes(StandardCharsets.US_ASCII);

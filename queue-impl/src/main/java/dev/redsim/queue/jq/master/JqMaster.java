@@ -3,6 +3,7 @@ package dev.redsim.queue.jq.master;
 import dev.redsim.queue.jq.JqOptions;
 import dev.redsim.queue.jq.http.HttpServer;
 import dev.redsim.queue.jq.http.Router;
+import dev.redsim.queue.time.RedisClock;
 import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.JedisPoolConfig;
 
@@ -25,32 +26,41 @@ public final class JqMaster implements AutoCloseable {
     private final HttpServer server;
     private final ScheduledExecutorService upkeep;
 
-    private JqMaster(URI redis, String bind, int port, InstantSource clock, JqOptions options, long tickMillis) {
+    private JqMaster(URI redis, String bind, int port, MasterSettings settings) {
         JedisPoolConfig config = new JedisPoolConfig();
         config.setMaxTotal(128);
         config.setMaxIdle(128);
-        this.queue = new QueueAccess(new JedisPool(config, redis), clock, options);
+        // JedisPool reads user, password and database from the URI: redis://:secret@host:6379/0.
+        JedisPool pool = new JedisPool(config, redis);
+        InstantSource clock = settings.clock() != null ? settings.clock() : RedisClock.over(pool);
+        this.queue = new QueueAccess(pool, settings.keys(), clock, settings.options());
         this.push = new PushWorkers(queue, signal);
-        this.router = new MasterApi(queue, signal, push).router();
-        this.server = HttpServer.start(bind, port, router);
+        this.router = new MasterApi(queue, signal, push, settings).router();
+        this.server = HttpServer.start(bind, port,
+                settings.apiToken() == null ? router : new TokenGuard(settings.apiToken(), router));
         this.upkeep = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "jq-upkeep");
             t.setDaemon(true);
             return t;
         });
-        if (tickMillis > 0) {
-            upkeep.scheduleWithFixedDelay(this::tick, tickMillis, tickMillis, TimeUnit.MILLISECONDS);
+        if (settings.tickMillis() > 0) {
+            upkeep.scheduleWithFixedDelay(this::tick, settings.tickMillis(), settings.tickMillis(),
+                    TimeUnit.MILLISECONDS);
         }
     }
 
     /** Starts a master on {@code bind:port} (0 = any free port) over the Redis at {@code redis}. */
     public static JqMaster start(URI redis, String bind, int port) {
-        return new JqMaster(redis, bind, port, InstantSource.system(), JqOptions.defaults(), 100);
+        return start(redis, bind, port, MasterSettings.defaults());
     }
 
     public static JqMaster start(URI redis, String bind, int port, InstantSource clock, JqOptions options,
                                  long tickMillis) {
-        return new JqMaster(redis, bind, port, clock, options, tickMillis);
+        return start(redis, bind, port, MasterSettings.defaults().withClock(clock, tickMillis).withOptions(options));
+    }
+
+    public static JqMaster start(URI redis, String bind, int port, MasterSettings settings) {
+        return new JqMaster(redis, bind, port, settings);
     }
 
     public int port() {

@@ -30,11 +30,13 @@ final class MasterApi {
     private final QueueAccess queue;
     private final Signal signal;
     private final PushWorkers push;
+    private final MasterSettings settings;
 
-    MasterApi(QueueAccess queue, Signal signal, PushWorkers push) {
+    MasterApi(QueueAccess queue, Signal signal, PushWorkers push, MasterSettings settings) {
         this.queue = queue;
         this.signal = signal;
         this.push = push;
+        this.settings = settings;
     }
 
     Router router() {
@@ -44,6 +46,7 @@ final class MasterApi {
                 .add("POST", "/jobs", (r, p) -> enqueue(r))
                 .add("GET", "/jobs/{id}", (r, p) -> job(id(p)))
                 .add("POST", "/jobs/{id}/result", (r, p) -> takeResult(id(p)))
+                .add("POST", "/jobs/{id}/cancel", (r, p) -> cancel(id(p)))
                 .add("POST", "/jobs/{id}/attempts/{attempt}/outcome", (r, p) -> report(r, id(p), p.get("attempt")))
                 .add("POST", "/workers/next", (r, p) -> next(r))
                 .add("GET", "/workers", (r, p) -> workers())
@@ -74,6 +77,18 @@ final class MasterApi {
         Value body = Msgpack.map("id", id, "state", taken.state().map(JobState::wire).orElse(null),
                 "result", taken.result().map(Msgpack::decode).orElse(null));
         return HttpResponse.msgpack(200, Msgpack.encode(body));
+    }
+
+    private HttpResponse cancel(long id) {
+        var result = queue.with(q -> q.cancel(id));
+        if (result.isEmpty()) {
+            return Problems.problem(404, "no such job (or its record was trimmed)");
+        }
+        if (result.get().cancelled()) {
+            signal.fireAll(); // a running attempt gave its constraint slot back
+        }
+        return HttpResponse.msgpack(200, Msgpack.encode(Msgpack.map("id", id, "state", result.get().state().wire(),
+                "cancelled", result.get().cancelled())));
     }
 
     private HttpResponse report(HttpRequest r, long id, String attemptText) {
@@ -111,6 +126,12 @@ final class MasterApi {
         Value url = f.get("url");
         if (url == null || !url.isStringValue()) {
             throw new IllegalArgumentException("missing field: url");
+        }
+        if (!settings.pushAllowed(url.asStringValue().asString())) {
+            // Without this the master would POST to any URL a client names (internal services included).
+            return Problems.problem(403, settings.pushAllowList().isEmpty()
+                    ? "push delivery is off (start the master with a push allow-list); use POST /workers/next"
+                    : "url is not in the master's push allow-list");
         }
         int concurrency = f.containsKey("concurrency") ? f.get("concurrency").asIntegerValue().toInt() : 1;
         if (concurrency < 1 || concurrency > 256) {

@@ -14,6 +14,7 @@ import java.util.function.Function;
 /** A pooled connection per operation: {@link JobQueue} is single-connection, the master is multi-threaded. */
 final class QueueAccess implements AutoCloseable {
     private final JedisPool pool;
+    private final JqKeys keys;
     private final InstantSource clock;
     private final JqOptions options;
     /**
@@ -24,15 +25,16 @@ final class QueueAccess implements AutoCloseable {
      */
     private final ReentrantLock claims = new ReentrantLock();
 
-    QueueAccess(JedisPool pool, InstantSource clock, JqOptions options) {
+    QueueAccess(JedisPool pool, JqKeys keys, InstantSource clock, JqOptions options) {
         this.pool = pool;
+        this.keys = keys;
         this.clock = clock;
         this.options = options;
     }
 
     <T> T with(Function<JobQueue, T> operation) {
         try (Jedis jedis = pool.getResource()) {
-            return operation.apply(new JobQueue(jedis, JqKeys.standard(), clock, options));
+            return operation.apply(new JobQueue(jedis, keys, clock, options));
         }
     }
 

@@ -1,0 +1,311 @@
+package dev.redsim.queue.conveyor;
+
+import dev.redsim.queue.time.RedisClock;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.BinaryJedisPubSub;
+
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A worker runtime for one Conveyor queue: {@code concurrency} threads claim jobs, run the handler and complete
+ * the job, or fail it (Conveyor's retries and backoff). Claims do not poll: a thread that finds the queue empty
+ * waits for the queue's wake channel (published in the same transaction as every push to the queue), re-checking
+ * at most every {@code idleCheck} for jobs that became due or were recovered by another process. One upkeep
+ * thread runs the scheduler and lease recovery every {@code idleCheck}, and renews the leases of running jobs
+ * every third of the lease (the heartbeat). {@link #stop(Duration)} stops claiming, waits for running handlers up
+ * to the grace period, then hands the rest back (Conveyor.release: next in line, no retry consumed) and
+ * interrupts them. Thread-safe; every Redis call uses a connection of the pool (size it concurrency + 3).
+ *
+ * <pre>{@code
+ * try (JedisPool pool = new JedisPool("redis-host", 6379);
+ *      ConveyorWorker worker = ConveyorWorker.start(pool, "emails", ConveyorWorkerOptions.defaults(),
+ *              run -> send(run.job().payload()))) {
+ *     ...
+ * }
+ * }</pre>
+ */
+public final class ConveyorWorker implements AutoCloseable {
+    private enum State { RUNNING, RELEASED, DONE }
+
+    private static final class InFlight {
+        Lease lease;
+        State state = State.RUNNING;
+        final Thread thread;
+
+        InFlight(Lease lease, Thread thread) {
+            this.lease = lease;
+            this.thread = thread;
+        }
+    }
+
+    private final JedisPool pool;
+    private final String queue;
+    private final ConveyorWorkerOptions options;
+    private final InstantSource clock;
+    private final ConveyorHandler handler;
+    private final AtomicBoolean running = new AtomicBoolean(true);
+    private final Map<String, InFlight> inFlight = new ConcurrentHashMap<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final ScheduledExecutorService upkeep;
+    private final Object wake = new Object();
+    private long wakes;
+    private final Thread listener;
+    private volatile BinaryJedisPubSub subscription;
+
+    private ConveyorWorker(JedisPool pool, String queue, ConveyorWorkerOptions options, ConveyorHandler handler) {
+        this.pool = pool;
+        this.queue = queue;
+        this.options = options;
+        this.clock = options.clock() != null ? options.clock() : RedisClock.over(pool);
+        this.handler = handler;
+        this.upkeep = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "conveyor-upkeep-" + queue);
+            t.setDaemon(true);
+            return t;
+        });
+        long beat = Math.max(1, options.conveyor().lease().toMillis() / 3);
+        upkeep.scheduleWithFixedDelay(this::beat, beat, beat, TimeUnit.MILLISECONDS);
+        long check = Math.max(1, options.idleCheck().toMillis());
+        upkeep.scheduleWithFixedDelay(this::schedule, 0, check, TimeUnit.MILLISECONDS);
+        this.listener = new Thread(this::listen, "conveyor-wake-" + queue);
+        listener.setDaemon(true);
+        listener.start();
+    }
+
+    public static ConveyorWorker start(JedisPool pool, String queue, ConveyorWorkerOptions options,
+                                       ConveyorHandler handler) {
+        ConveyorWorker worker = new ConveyorWorker(pool, queue, options, handler);
+        for (int i = 0; i < options.concurrency(); i++) {
+            Thread t = new Thread(worker::loop, "conveyor-worker-" + queue + "-" + i);
+            t.setDaemon(true);
+            worker.threads.add(t);
+            t.start();
+        }
+        return worker;
+    }
+
+    public boolean stopping() {
+        return !running.get();
+    }
+
+    private Conveyor conveyor(Jedis jedis) {
+        return new Conveyor(jedis, clock, options.conveyor(), options.keys());
+    }
+
+    /** Subscribes to the queue's wake channel; each message wakes the waiting threads. */
+    private void listen() {
+        while (running.get()) {
+            try (Jedis jedis = pool.getResource()) {
+                BinaryJedisPubSub sub = new BinaryJedisPubSub() {
+                    @Override
+                    public void onMessage(byte[] channel, byte[] message) {
+                        wakeAll();
+                    }
+                };
+                subscription = sub;
+                if (!running.get()) {
+                    return;
+                }
+                jedis.subscribe(sub, options.keys().wake(queue));
+            } catch (RuntimeException e) {
+                if (!running.get()) {
+                    return;
+                }
+                waitForWork(options.idleCheck().toMillis()); // Redis unreachable: try to subscribe again later
+            }
+        }
+    }
+
+    private void wakeAll() {
+        synchronized (wake) {
+            wakes++;
+            wake.notifyAll();
+        }
+    }
+
+    private long wakes() {
+        synchronized (wake) {
+            return wakes;
+        }
+    }
+
+    /** Waits for a wake (or the idle check), unless one came since {@code seen}. */
+    private void waitForWakeSince(long seen) {
+        synchronized (wake) {
+            if (wakes == seen && running.get()) {
+                try {
+                    wake.wait(Math.max(1, options.idleCheck().toMillis()));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+
+    private void waitForWork(long millis) {
+        synchronized (wake) {
+            try {
+                wake.wait(Math.max(1, millis));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void loop() {
+        while (running.get() && !Thread.currentThread().isInterrupted()) {
+            long seen = wakes();
+            java.util.Optional<Lease> lease;
+            try (Jedis jedis = pool.getResource()) {
+                lease = conveyor(jedis).claim(Deadline.none(), queue);
+            } catch (RuntimeException e) {
+                waitForWakeSince(seen);
+                continue;
+            }
+            if (lease.isEmpty()) {
+                waitForWakeSince(seen);
+                continue;
+            }
+            if (!running.get()) {
+                handBack(lease.get());
+                return;
+            }
+            run(lease.get());
+        }
+    }
+
+    private void run(Lease lease) {
+        InFlight f = new InFlight(lease, Thread.currentThread());
+        inFlight.put(lease.uuid(), f);
+        Throwable failure = null;
+        try {
+            handler.run(new ConveyorRun(lease.job(), lease.job().retry() + 1, lease.expiresAt()));
+        } catch (Exception | LinkageError | AssertionError | StackOverflowError e) {
+            failure = e;
+        }
+        Lease latest;
+        synchronized (f) {
+            inFlight.remove(lease.uuid());
+            if (f.state != State.RUNNING) {
+                return;
+            }
+            f.state = State.DONE;
+            latest = f.lease;
+        }
+        Thread.interrupted(); // an interrupt from stop() after the handler returned: the outcome stands
+        try (Jedis jedis = pool.getResource()) {
+            if (failure == null) {
+                conveyor(jedis).complete(Deadline.none(), latest);
+            } else {
+                conveyor(jedis).fail(Deadline.none(), latest, String.valueOf(failure));
+            }
+        } catch (LeaseLostException e) {
+            // recovered meanwhile (the heartbeat could not reach Redis in time): the job runs elsewhere
+        } catch (RuntimeException e) {
+            // Redis unreachable: the lease expires and recovery hands the job to another worker
+        }
+    }
+
+    private void handBack(Lease lease) {
+        try (Jedis jedis = pool.getResource()) {
+            conveyor(jedis).release(Deadline.none(), lease);
+        } catch (RuntimeException e) {
+            // lost or unreachable: recovery requeues it after the lease
+        }
+    }
+
+    /** The heartbeat: renews the lease of every running job. */
+    public void beat() {
+        if (inFlight.isEmpty()) {
+            return;
+        }
+        try (Jedis jedis = pool.getResource()) {
+            Conveyor conveyor = conveyor(jedis);
+            for (InFlight f : inFlight.values()) {
+                synchronized (f) {
+                    if (f.state == State.RUNNING) {
+                        try {
+                            f.lease = conveyor.extend(Deadline.none(), f.lease);
+                        } catch (LeaseLostException e) {
+                            // recovered already: the handler's outcome will be refused
+                        }
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            // unreachable now: the next beat tries again within the lease
+        }
+    }
+
+    /** Scheduler and recovery: due jobs and expired leases go back to their queues (and wake us). */
+    private void schedule() {
+        try (Jedis jedis = pool.getResource()) {
+            Conveyor conveyor = conveyor(jedis);
+            conveyor.runScheduler(Deadline.none());
+            conveyor.recoverExpiredLeases(Deadline.none());
+        } catch (RuntimeException e) {
+            // unreachable now: the next round tries again
+        }
+    }
+
+    /**
+     * Stops claiming, lets running handlers finish for up to {@code grace}, then hands the jobs still running back
+     * (no retry consumed) and interrupts their handlers.
+     */
+    public void stop(Duration grace) {
+        running.set(false);
+        BinaryJedisPubSub sub = subscription;
+        if (sub != null) {
+            try {
+                sub.unsubscribe();
+            } catch (RuntimeException ignored) {
+                // not subscribed (yet): the listener sees running=false
+            }
+        }
+        wakeAll();
+        long deadline = System.nanoTime() + grace.toNanos();
+        for (Thread t : threads) {
+            long left = deadline - System.nanoTime();
+            if (left > 0) {
+                join(t, TimeUnit.NANOSECONDS.toMillis(left) + 1);
+            }
+        }
+        for (InFlight f : inFlight.values()) {
+            synchronized (f) {
+                if (f.state == State.RUNNING) {
+                    f.state = State.RELEASED;
+                    handBack(f.lease);
+                }
+            }
+            f.thread.interrupt();
+        }
+        for (Thread t : threads) {
+            join(t, 5_000);
+        }
+        upkeep.shutdownNow();
+        join(listener, 5_000);
+    }
+
+    private static void join(Thread t, long millis) {
+        try {
+            t.join(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        stop(Duration.ofSeconds(30));
+    }
+}

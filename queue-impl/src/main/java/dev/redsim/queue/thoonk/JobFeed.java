@@ -1,0 +1,61 @@
+package dev.redsim.queue.thoonk;
+
+import dev.redsim.queue.time.RedisClock;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisPool;
+
+import java.time.Clock;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * A thoonk job feed that any number of threads may share: every call borrows a connection from the pool for its
+ * duration ({@link Job} itself is one connection, one thread). Producers put here; workers use {@link JobWorker}.
+ * The clock is Redis's TIME through the pool unless one is given.
+ */
+public final class JobFeed {
+    private final JedisPool pool;
+    private final String feed;
+    private final Clock clock;
+
+    public JobFeed(JedisPool pool, String feed, Clock clock) {
+        this.pool = pool;
+        this.feed = feed;
+        this.clock = clock != null ? clock : RedisClock.over(pool);
+    }
+
+    public JobFeed(JedisPool pool, String feed) {
+        this(pool, feed, null);
+    }
+
+    /** Runs any {@link Job} operation on a pooled connection (blocking gets hold it for their timeout). */
+    public <T> T with(Function<Job, T> operation) {
+        try (Jedis jedis = pool.getResource()) {
+            return operation.apply(new Job(jedis, feed, clock));
+        }
+    }
+
+    public String put(String item) {
+        return with(job -> job.put(item));
+    }
+
+    public String putHighPriority(String item) {
+        return with(job -> job.putHighPriority(item));
+    }
+
+    public boolean retry(String id) {
+        return with(job -> job.retry(id));
+    }
+
+    public boolean retract(String id) {
+        return with(job -> job.retract(id));
+    }
+
+    public long failures(String id) {
+        return with(job -> job.failures(id));
+    }
+
+    public Set<String> ids() {
+        return with(Job::ids);
+    }
+}

@@ -1,0 +1,234 @@
+package dev.redsim.queue.thoonk;
+
+import dev.redsim.queue.time.RedisClock;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisPool;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A worker runtime for a thoonk job feed: {@code concurrency} threads each take a job with a blocking get (BRPOP,
+ * no polling), run the handler, and finish the job with its result; a handler that throws cancels the job (the
+ * contract's retry: back in line, a failure counted) or, at the failure limit, stalls it. While a handler runs, a
+ * heartbeat renews its claim every third of the claim timeout, so maintenance never takes back a job that is being
+ * worked on. {@link #stop(Duration)} stops taking jobs, waits for running handlers up to the grace period, then
+ * hands the rest back (not counted as failures) and interrupts their handlers. Thread-safe; every Redis call uses
+ * a connection of the given pool (size it at least concurrency + 2).
+ *
+ * <pre>{@code
+ * try (JedisPool pool = new JedisPool("redis-host", 6379);
+ *      JobWorker worker = JobWorker.start(pool, "{orders}", JobWorkerOptions.defaults().withConcurrency(4),
+ *              run -> ship(run.item()))) {
+ *     ...
+ * }   // close() = stop(30 s)
+ * }</pre>
+ */
+public final class JobWorker implements AutoCloseable {
+    private enum State { RUNNING, RELEASED, DONE }
+
+    /** A job being run: its latest claim (renewed by the heartbeat) and the thread running it. */
+    private static final class InFlight {
+        Claim claim;
+        State state = State.RUNNING;
+        final Thread thread;
+
+        InFlight(Claim claim, Thread thread) {
+            this.claim = claim;
+            this.thread = thread;
+        }
+    }
+
+    private final JedisPool pool;
+    private final String feed;
+    private final JobWorkerOptions options;
+    private final Clock clock;
+    private final JobRunHandler handler;
+    private final AtomicBoolean running = new AtomicBoolean(true);
+    private final Map<String, InFlight> inFlight = new ConcurrentHashMap<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final ScheduledExecutorService heartbeat;
+
+    private JobWorker(JedisPool pool, String feed, JobWorkerOptions options, JobRunHandler handler) {
+        this.pool = pool;
+        this.feed = feed;
+        this.options = options;
+        this.clock = options.clock() != null ? options.clock() : RedisClock.over(pool);
+        this.handler = handler;
+        this.heartbeat = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "thoonk-heartbeat-" + feed);
+            t.setDaemon(true);
+            return t;
+        });
+        long period = Math.max(1, options.claimTimeout().toMillis() / 3);
+        heartbeat.scheduleWithFixedDelay(this::renewClaims, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    public static JobWorker start(JedisPool pool, String feed, JobWorkerOptions options, JobRunHandler handler) {
+        JobWorker worker = new JobWorker(pool, feed, options, handler);
+        for (int i = 0; i < options.concurrency(); i++) {
+            Thread t = new Thread(worker::loop, "thoonk-worker-" + feed + "-" + i);
+            t.setDaemon(true);
+            worker.threads.add(t);
+            t.start();
+        }
+        return worker;
+    }
+
+    /** True once stop() has begun: no job is taken any more. */
+    public boolean stopping() {
+        return !running.get();
+    }
+
+    /** Jobs being run right now (for tests and monitoring). */
+    public int inFlight() {
+        return inFlight.size();
+    }
+
+    private Job job(Jedis jedis) {
+        return new Job(jedis, feed, clock);
+    }
+
+    private void loop() {
+        while (running.get()) {
+            Claim claim;
+            try (Jedis jedis = pool.getResource()) {
+                claim = job(jedis).get(options.pollWait());
+                if (claim != null && !running.get()) {
+                    job(jedis).release(claim); // taken while stopping: give it back untouched
+                    return;
+                }
+            } catch (RuntimeException e) {
+                if (!running.get()) {
+                    return;
+                }
+                // Redis unreachable: an id popped but not claimed is requeued by maintenance. Try again.
+                continue;
+            }
+            if (claim != null) {
+                run(claim);
+            }
+        }
+    }
+
+    private void run(Claim claim) {
+        InFlight f = new InFlight(claim, Thread.currentThread());
+        inFlight.put(claim.id(), f);
+        int attempt;
+        try (Jedis jedis = pool.getResource()) {
+            attempt = (int) job(jedis).failures(claim.id()) + 1;
+        }
+        String result = null;
+        Throwable failure = null;
+        try {
+            result = handler.run(new JobRun(claim.id(), claim.item(), attempt,
+                Instant.ofEpochMilli(claim.claimedAt()).plus(options.claimTimeout())));
+        } catch (Exception | LinkageError | AssertionError | StackOverflowError e) {
+            failure = e;
+        }
+        Claim latest;
+        synchronized (f) {
+            inFlight.remove(claim.id());
+            if (f.state != State.RUNNING) {
+                return; // handed back by stop(): the job is someone else's now
+            }
+            f.state = State.DONE;
+            latest = f.claim;
+        }
+        Thread.interrupted(); // an interrupt from stop() that came after the handler returned: the outcome stands
+        try (Jedis jedis = pool.getResource()) {
+            Job job = job(jedis);
+            if (failure == null) {
+                job.finish(latest, result);
+            } else if (job.failures(claim.id()) + 1 >= options.maxFailures()) {
+                job.stall(latest);
+            } else {
+                job.cancel(latest);
+            }
+        } catch (RuntimeException e) {
+            // Redis unreachable: the claim times out and maintenance hands the job to another worker.
+        }
+    }
+
+    /** One heartbeat now (the heartbeat thread calls it every third of the claim timeout). */
+    public void beat() {
+        renewClaims();
+    }
+
+    /** The heartbeat: renews every running job's claim; a claim lost meanwhile stays lost (its finish is refused). */
+    private void renewClaims() {
+        if (inFlight.isEmpty()) {
+            return;
+        }
+        try (Jedis jedis = pool.getResource()) {
+            Job job = job(jedis);
+            for (InFlight f : inFlight.values()) {
+                synchronized (f) {
+                    if (f.state == State.RUNNING) {
+                        Claim renewed = job.extend(f.claim);
+                        if (renewed != null) {
+                            f.claim = renewed;
+                        }
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            // Redis unreachable now: the next beat tries again, well within the claim timeout.
+        }
+    }
+
+    /**
+     * Stops taking jobs, lets running handlers finish for up to {@code grace}, then hands the jobs still running
+     * back to the feed (not counted as failures) and interrupts their handlers. Returns when every thread ended
+     * (or 5 s after the grace period, for handlers that ignore interruption: their late finish is refused).
+     */
+    public void stop(Duration grace) {
+        running.set(false);
+        long deadline = System.nanoTime() + grace.toNanos();
+        for (Thread t : threads) {
+            long left = deadline - System.nanoTime();
+            if (left > 0) {
+                joinQuietly(t, TimeUnit.NANOSECONDS.toMillis(left) + 1);
+            }
+        }
+        for (InFlight f : inFlight.values()) {
+            synchronized (f) {
+                if (f.state == State.RUNNING) {
+                    f.state = State.RELEASED;
+                    try (Jedis jedis = pool.getResource()) {
+                        job(jedis).release(f.claim);
+                    } catch (RuntimeException e) {
+                        // unreachable: maintenance takes the claim back after its timeout
+                    }
+                }
+            }
+            f.thread.interrupt();
+        }
+        for (Thread t : threads) {
+            joinQuietly(t, 5_000);
+        }
+        heartbeat.shutdownNow();
+    }
+
+    private static void joinQuietly(Thread t, long millis) {
+        try {
+            t.join(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        stop(Duration.ofSeconds(30));
+    }
+}
