@@ -30,6 +30,6 @@ class DocsExamplesTest {
             assertThat(block.group(2)).as(block.group(1)).isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
             examples++;
         }
-        assertThat(examples).isGreaterThanOrEqualTo(4);
+        assertThat(examples).isGreaterThanOrEqualTo(5);
     }
 }
