@@ -1,5 +1,7 @@
 package dev.redsim.queue.conveyor;
 
+import dev.redsim.queue.worker.WakeSignal;
+import dev.redsim.queue.worker.WorkerThreads;
 import dev.redsim.queue.time.RedisClock;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
@@ -11,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -57,8 +58,7 @@ public final class ConveyorWorker implements AutoCloseable {
     private final Map<String, InFlight> inFlight = new ConcurrentHashMap<>();
     private final List<Thread> threads = new ArrayList<>();
     private final ScheduledExecutorService upkeep;
-    private final Object wake = new Object();
-    private long wakes;
+    private final WakeSignal wake = new WakeSignal();
     private final Thread listener;
     private volatile BinaryJedisPubSub subscription;
 
@@ -68,17 +68,12 @@ public final class ConveyorWorker implements AutoCloseable {
         this.options = options;
         this.clock = options.clock() != null ? options.clock() : RedisClock.over(pool);
         this.handler = handler;
-        this.upkeep = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "conveyor-upkeep-" + queue);
-            t.setDaemon(true);
-            return t;
-        });
+        this.upkeep = WorkerThreads.scheduler("conveyor-upkeep-" + queue);
         long beat = Math.max(1, options.conveyor().lease().toMillis() / 3);
         upkeep.scheduleWithFixedDelay(this::beat, beat, beat, TimeUnit.MILLISECONDS);
         long check = Math.max(1, options.idleCheck().toMillis());
         upkeep.scheduleWithFixedDelay(this::schedule, 0, check, TimeUnit.MILLISECONDS);
-        this.listener = new Thread(this::listen, "conveyor-wake-" + queue);
-        listener.setDaemon(true);
+        this.listener = WorkerThreads.daemon(this::listen, "conveyor-wake-" + queue);
         listener.start();
     }
 
@@ -86,8 +81,7 @@ public final class ConveyorWorker implements AutoCloseable {
                                        ConveyorHandler handler) {
         ConveyorWorker worker = new ConveyorWorker(pool, queue, options, handler);
         for (int i = 0; i < options.concurrency(); i++) {
-            Thread t = new Thread(worker::loop, "conveyor-worker-" + queue + "-" + i);
-            t.setDaemon(true);
+            Thread t = WorkerThreads.daemon(worker::loop, "conveyor-worker-" + queue + "-" + i);
             worker.threads.add(t);
             t.start();
         }
@@ -109,7 +103,7 @@ public final class ConveyorWorker implements AutoCloseable {
                 BinaryJedisPubSub sub = new BinaryJedisPubSub() {
                     @Override
                     public void onMessage(byte[] channel, byte[] message) {
-                        wakeAll();
+                        wake.wakeAll();
                     }
                 };
                 subscription = sub;
@@ -121,50 +115,19 @@ public final class ConveyorWorker implements AutoCloseable {
                 if (!running.get()) {
                     return;
                 }
-                waitForWork(options.idleCheck().toMillis()); // Redis unreachable: try to subscribe again later
+                wake.await(options.idleCheck().toMillis()); // Redis unreachable: try to subscribe again later
             }
-        }
-    }
-
-    private void wakeAll() {
-        synchronized (wake) {
-            wakes++;
-            wake.notifyAll();
-        }
-    }
-
-    private long wakes() {
-        synchronized (wake) {
-            return wakes;
         }
     }
 
     /** Waits for a wake (or the idle check), unless one came since {@code seen}. */
     private void waitForWakeSince(long seen) {
-        synchronized (wake) {
-            if (wakes == seen && running.get()) {
-                try {
-                    wake.wait(Math.max(1, options.idleCheck().toMillis()));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-        }
-    }
-
-    private void waitForWork(long millis) {
-        synchronized (wake) {
-            try {
-                wake.wait(Math.max(1, millis));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        wake.awaitSince(seen, options.idleCheck().toMillis(), running::get);
     }
 
     private void loop() {
         while (running.get() && !Thread.currentThread().isInterrupted()) {
-            long seen = wakes();
+            long seen = wake.seen();
             java.util.Optional<Lease> lease;
             try (Jedis jedis = pool.getResource()) {
                 lease = conveyor(jedis).claim(Deadline.none(), queue);
@@ -272,12 +235,12 @@ public final class ConveyorWorker implements AutoCloseable {
                 // not subscribed (yet): the listener sees running=false
             }
         }
-        wakeAll();
+        wake.wakeAll();
         long deadline = System.nanoTime() + grace.toNanos();
         for (Thread t : threads) {
             long left = deadline - System.nanoTime();
             if (left > 0) {
-                join(t, TimeUnit.NANOSECONDS.toMillis(left) + 1);
+                WorkerThreads.join(t, TimeUnit.NANOSECONDS.toMillis(left) + 1);
             }
         }
         for (InFlight f : inFlight.values()) {
@@ -290,18 +253,10 @@ public final class ConveyorWorker implements AutoCloseable {
             f.thread.interrupt();
         }
         for (Thread t : threads) {
-            join(t, 5_000);
+            WorkerThreads.join(t, 5_000);
         }
         upkeep.shutdownNow();
-        join(listener, 5_000);
-    }
-
-    private static void join(Thread t, long millis) {
-        try {
-            t.join(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        WorkerThreads.join(listener, 5_000);
     }
 
     @Override

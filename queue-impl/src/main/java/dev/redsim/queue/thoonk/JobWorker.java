@@ -1,5 +1,6 @@
 package dev.redsim.queue.thoonk;
 
+import dev.redsim.queue.worker.WorkerThreads;
 import dev.redsim.queue.time.RedisClock;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
@@ -11,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -64,11 +64,7 @@ public final class JobWorker implements AutoCloseable {
         this.options = options;
         this.clock = options.clock() != null ? options.clock() : RedisClock.over(pool);
         this.handler = handler;
-        this.heartbeat = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "thoonk-heartbeat-" + feed);
-            t.setDaemon(true);
-            return t;
-        });
+        this.heartbeat = WorkerThreads.scheduler("thoonk-heartbeat-" + feed);
         long period = Math.max(1, options.claimTimeout().toMillis() / 3);
         heartbeat.scheduleWithFixedDelay(this::renewClaims, period, period, TimeUnit.MILLISECONDS);
     }
@@ -76,8 +72,7 @@ public final class JobWorker implements AutoCloseable {
     public static JobWorker start(JedisPool pool, String feed, JobWorkerOptions options, JobRunHandler handler) {
         JobWorker worker = new JobWorker(pool, feed, options, handler);
         for (int i = 0; i < options.concurrency(); i++) {
-            Thread t = new Thread(worker::loop, "thoonk-worker-" + feed + "-" + i);
-            t.setDaemon(true);
+            Thread t = WorkerThreads.daemon(worker::loop, "thoonk-worker-" + feed + "-" + i);
             worker.threads.add(t);
             t.start();
         }
@@ -197,7 +192,7 @@ public final class JobWorker implements AutoCloseable {
         for (Thread t : threads) {
             long left = deadline - System.nanoTime();
             if (left > 0) {
-                joinQuietly(t, TimeUnit.NANOSECONDS.toMillis(left) + 1);
+                WorkerThreads.join(t, TimeUnit.NANOSECONDS.toMillis(left) + 1);
             }
         }
         for (InFlight f : inFlight.values()) {
@@ -214,17 +209,9 @@ public final class JobWorker implements AutoCloseable {
             f.thread.interrupt();
         }
         for (Thread t : threads) {
-            joinQuietly(t, 5_000);
+            WorkerThreads.join(t, 5_000);
         }
         heartbeat.shutdownNow();
-    }
-
-    private static void joinQuietly(Thread t, long millis) {
-        try {
-            t.join(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     @Override
