@@ -42,6 +42,11 @@ class ProtocolConformanceTest {
                 Arguments.of("inline unbalanced double quote", "ECHO \"abc\r\n"),
                 Arguments.of("inline unbalanced single quote", "ECHO 'abc\r\n"),
                 Arguments.of("inline closing quote followed by text", "ECHO \"a\"b\r\n"),
+                // sdssplitargs skips any isspace() byte between arguments, but only ' ', \t, \r and \n end one
+                Arguments.of("inline vertical tab and form feed inside a token", "SET k1\u000bv1 x\r\nGET k1\u000bv1\r\n"
+                        + "ECHO a\fb\r\n"),
+                Arguments.of("inline vertical tab and form feed between tokens", "ECHO\u000b\u000ba\f\r\n"),
+                Arguments.of("inline vertical tab after a closing quote", "ECHO \"a\"\u000bb\r\n"),
                 Arguments.of("multibulk PING", "*1\r\n$4\r\nPING\r\n"),
                 Arguments.of("multibulk lower case", "*2\r\n$4\r\necho\r\n$3\r\nabc\r\n"),
                 Arguments.of("empty multibulk ignored", "*0\r\n*1\r\n$4\r\nPING\r\n"),

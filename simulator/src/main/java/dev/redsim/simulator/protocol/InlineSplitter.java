@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Splits an inline command line into arguments with the rules of Redis's sdssplitargs: whitespace
- * separates, double quotes understand \n \r \t \b \a \\ \" and \xHH, single quotes understand only \',
+ * separates (any isspace() byte between arguments, but only space, tab, CR and LF end an unquoted one), double quotes understand \n \r \t \b \a \\ \" and \xHH, single quotes understand only \',
  * and a closing quote must be followed by whitespace or the end of the line.
  */
 public final class InlineSplitter {
@@ -71,7 +71,7 @@ public final class InlineSplitter {
                         continue;
                     }
                     byte c = line[i];
-                    if (isSpace(c)) {
+                    if (endsToken(c)) {
                         done = true;
                     } else if (c == '"') {
                         inDouble = true;
@@ -110,6 +110,12 @@ public final class InlineSplitter {
         return line.length;
     }
 
+    /** An unquoted argument ends at these only: \v and \f, spaces to C's isspace(), stay inside it. */
+    private static boolean endsToken(byte c) {
+        return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+    }
+
+    /** C's isspace(): what sdssplitargs skips between arguments and requires after a closing quote. */
     private static boolean isSpace(byte c) {
         return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == 0x0b;
     }

@@ -3,13 +3,18 @@ package dev.redsim.simulator.util;
 /**
  * Glob matching with the rules of Redis's stringmatchlen (util.c): '*', '?', '[...]' with ranges and '^'
  * negation, and '\' escapes; used by KEYS, SCAN MATCH, PSUBSCRIBE and CONFIG GET.
+ *
+ * <p>Bounded as Redis 7.0.9+ bounds it (CVE-2022-36021): recursion stops at 1,000 nested stars, and once the rest
+ * of the pattern after a star has failed to match at every position of the rest of the text, no earlier star tries
+ * a longer match either (that could only start the rest later, where it has just failed). Without that, a pattern
+ * such as "a*a*a*...*b" against a long run of "a"s takes exponential time.
  */
 public final class GlobMatcher {
     private GlobMatcher() {
     }
 
     public static boolean matches(byte[] pattern, byte[] text, boolean ignoreCase) {
-        return match(pattern, 0, text, 0, ignoreCase, 0);
+        return match(pattern, 0, text, 0, ignoreCase, 0, new boolean[1]);
     }
 
     public static boolean matches(String pattern, String text) {
@@ -17,7 +22,8 @@ public final class GlobMatcher {
                 text.getBytes(java.nio.charset.StandardCharsets.UTF_8), false);
     }
 
-    private static boolean match(byte[] p, int pi, byte[] s, int si, boolean nocase, int depth) {
+    /** {@code giveUp[0]}: a tail after some star matched nowhere, so no longer match of an earlier star can help. */
+    private static boolean match(byte[] p, int pi, byte[] s, int si, boolean nocase, int depth, boolean[] giveUp) {
         if (depth > 1000) {
             return false; // Redis caps recursion to protect itself from pathological patterns
         }
@@ -33,11 +39,15 @@ public final class GlobMatcher {
                         return true;
                     }
                     while (si < slen) {
-                        if (match(p, pi + 1, s, si, nocase, depth + 1)) {
+                        if (match(p, pi + 1, s, si, nocase, depth + 1, giveUp)) {
                             return true;
+                        }
+                        if (giveUp[0]) {
+                            return false;
                         }
                         si++;
                     }
+                    giveUp[0] = true;
                     return false;
                 }
                 case '?':
