@@ -150,14 +150,14 @@ class ClientListTest {
     @MethodSource("targets")
     void quitWithRepliesOffAnswersNothing(RedisTarget target) {
         // Redis then leaves the socket open but serves nothing more; the simulator closes it. Either way no
-        // byte arrives: closedByServer() is true on end of stream and on a read timeout alike.
+        // byte arrives: receivesNothing() is true on end of stream and on a read timeout alike.
         for (String mode : new String[] {"OFF", "SKIP"}) {
             try (RespClient c = new RespClient(target.host(), target.port())) {
                 c.setTimeoutMillis(300);
                 c.send(args("CLIENT", "REPLY", mode));
                 c.send(args("QUIT"));
                 c.send(args("PING"));
-                assertThat(c.closedByServer()).isTrue();
+                assertThat(c.receivesNothing()).isTrue();
             }
         }
         try (RespClient c = new RespClient(target.host(), target.port())) {

@@ -145,6 +145,8 @@ public final class RedisSimulator implements AutoCloseable {
         group.next().scheduleAtFixedRate(engine::activeExpireCycle, 100, 100, TimeUnit.MILLISECONDS);
         // Also at hz 10, as serverCron does: samples for instantaneous_ops_per_sec and instantaneous_*_kbps.
         group.next().scheduleAtFixedRate(engine::sampleRates, 100, 100, TimeUnit.MILLISECONDS);
+        // clientsCron, at hz 10 too: idle clients closed after the timeout parameter.
+        group.next().scheduleAtFixedRate(engine::clientsCron, 100, 100, TimeUnit.MILLISECONDS);
         // Blocked clients' timeouts are checked far more often, as Redis does in every event loop turn.
         group.next().scheduleAtFixedRate(engine::checkBlockedTimeouts, 10, 10, TimeUnit.MILLISECONDS);
     }

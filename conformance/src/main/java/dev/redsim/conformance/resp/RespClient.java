@@ -93,11 +93,25 @@ public final class RespClient implements AutoCloseable {
         }
     }
 
-    /** True when the server closed the connection (reads end of stream). */
+    /**
+     * True when the server closed the connection (end of stream, or reset); false when a byte came instead, or
+     * nothing came within the read timeout (a connection that stays open is not closed).
+     */
     public boolean closedByServer() {
         try {
             return in.read() < 0;
+        } catch (java.net.SocketTimeoutException e) {
+            return false;
         } catch (IOException e) {
+            return true;
+        }
+    }
+
+    /** True when no byte arrives within the read timeout, whether the server closed the connection or not. */
+    public boolean receivesNothing() {
+        try {
+            return in.read() < 0;
+        } catch (IOException e) { // a read timeout, or a reset
             return true;
         }
     }

@@ -153,6 +153,9 @@ public final class Config implements EncodingLimits {
             }
             return value;
         }
+        if (key.equals("client-output-buffer-limit")) {
+            return OutputBufferLimitConfig.merged(values.get(key), value);
+        }
         return types.validate(name, value);
     }
 
@@ -167,6 +170,9 @@ public final class Config implements EncodingLimits {
             }
             // The letters as given: CONFIG GET's form hides n after A, so it cannot be parsed back (see apply).
             return value;
+        }
+        if (key.equals("client-output-buffer-limit")) {
+            return OutputBufferLimitConfig.merged(values.get(key), value);
         }
         String stored = types.validate(name, value);
         // Redis keeps hz within 1..500 whatever was asked (serverCron clamps it).

@@ -31,6 +31,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     private final Stats stats = new Stats();
     private final PubSub pubSub = new PubSub(this);
     private final BusyMode busy = new BusyMode(this);
+    private final ClientLimits limits;
     private final String runId;
     private final long startMillis;
     private long nextClientId = 1;
@@ -41,6 +42,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
 
     public Engine(Config config, TimeSource time, int databaseCount) {
         this.config = config;
+        this.limits = new ClientLimits(config, stats);
         this.time = time;
         this.databases = new Database[databaseCount];
         for (int i = 0; i < databaseCount; i++) {
@@ -172,8 +174,38 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     }
 
     public void clientConnected(ClientConnection client) {
+        if (!limits.admit(client, clients.size())) {
+            return;
+        }
         clients.put(client.id(), client);
         stats.connectionsReceived++;
+    }
+
+    /** clientsCron (hz 10): closes clients idle for longer than the timeout parameter, on the simulator's clock. */
+    public void clientsCron() {
+        if (busy.active()) {
+            return;
+        }
+        for (ClientConnection idle : limits.idleClients(clients.values(), time.millis())) {
+            closeNow(idle);
+        }
+    }
+
+    /** After replies were written to a client: one that holds too much unread output is closed, as Redis does. */
+    @Override
+    public void outputWritten(ClientConnection client) {
+        if (!client.closed() && limits.overOutputLimit(client, time.millis())) {
+            closeNow(client);
+        }
+    }
+
+    /** freeClient: what the client has not read is dropped, its subscriptions and blocking end at once. */
+    private void closeNow(ClientConnection client) {
+        client.markClosed();
+        blocked.forget(client);
+        if (client.channel() != null) {
+            client.channel().close();
+        }
     }
 
     /**

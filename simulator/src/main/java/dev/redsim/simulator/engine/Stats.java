@@ -8,6 +8,8 @@ import java.util.TreeMap;
 public final class Stats {
     public long commandsProcessed;
     public long connectionsReceived;
+    /** Connections refused at maxclients (INFO rejected_connections). */
+    public long rejectedConnections;
     public long rejectedCalls;
     public long failedCalls;
     public long expiredKeys;
@@ -77,6 +79,7 @@ public final class Stats {
     public void reset() {
         commandsProcessed = 0;
         connectionsReceived = 0;
+        rejectedConnections = 0;
         rejectedCalls = 0;
         failedCalls = 0;
         expiredKeys = 0;

@@ -32,6 +32,8 @@ public final class ClientConnection implements DecoderLimits {
     private boolean noEvict;
     private boolean noTouch;
     private String lastCommand = "NULL";
+    /** When the output first stayed over its class's soft limit (0: it is not over it). */
+    private long softLimitReachedMillis;
     private final MultiState multiState = new MultiState();
     private final ClientSubscriptions subscriptions = new ClientSubscriptions();
 
@@ -149,6 +151,7 @@ public final class ClientConnection implements DecoderLimits {
                 channel.writeAndFlush(pending).addListener(ChannelFutureListener.CLOSE);
             } else {
                 channel.writeAndFlush(pending, channel.voidPromise());
+                server.outputWritten(this);
             }
         } else if (closeAfterReply) {
             channel.close();
@@ -204,6 +207,14 @@ public final class ClientConnection implements DecoderLimits {
 
     public String lastCommand() {
         return lastCommand;
+    }
+
+    public long softLimitReachedMillis() {
+        return softLimitReachedMillis;
+    }
+
+    public void softLimitReachedMillis(long millis) {
+        this.softLimitReachedMillis = millis;
     }
 
     // ---- blocking (blocked.c) ----

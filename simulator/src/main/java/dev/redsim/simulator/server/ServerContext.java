@@ -11,4 +11,7 @@ public interface ServerContext {
 
     /** Bytes written to a client (INFO total_net_output_bytes). */
     void countNetOutput(long bytes);
+
+    /** Replies were handed to a client's socket: the server checks its output buffer limit. */
+    void outputWritten(ClientConnection client);
 }

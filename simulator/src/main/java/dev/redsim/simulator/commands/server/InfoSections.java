@@ -214,7 +214,7 @@ final class InfoSections {
         field(out, "instantaneous_output_kbps", kbps(stats.outputBytesPerSecond));
         field(out, "instantaneous_input_repl_kbps", "0.00");
         field(out, "instantaneous_output_repl_kbps", "0.00");
-        field(out, "rejected_connections", 0);
+        field(out, "rejected_connections", stats.rejectedConnections);
         field(out, "sync_full", 0);
         field(out, "sync_partial_ok", 0);
         field(out, "sync_partial_err", 0);

@@ -1,0 +1,125 @@
+package dev.redsim.simulator.engine;
+
+import dev.redsim.simulator.server.ClientConnection;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelOutboundBuffer;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * The limits Redis puts on each client, enforced as Redis enforces them: maxclients when a connection is
+ * accepted, the idle timeout (clientsCron), and client-output-buffer-limit after replies are written. The
+ * times follow the simulator's clock, so tests move them with time control.
+ */
+final class ClientLimits {
+    private static final byte[] MAX_CLIENTS_REACHED =
+            "-ERR max number of clients reached\r\n".getBytes(StandardCharsets.US_ASCII);
+
+    private final Config config;
+    private final Stats stats;
+    private String parsedLimits;
+    private OutputLimit normal = OutputLimit.NONE;
+    private OutputLimit pubsub = OutputLimit.NONE;
+
+    ClientLimits(Config config, Stats stats) {
+        this.config = config;
+        this.stats = stats;
+    }
+
+    /**
+     * acceptCommonHandler: at maxclients, the new connection gets the error and is closed before it becomes a
+     * client (what it already sent is never run). Returns whether it was admitted.
+     */
+    boolean admit(ClientConnection client, int connectedClients) {
+        if (connectedClients < config.getLong("maxclients")) {
+            return true;
+        }
+        stats.rejectedConnections++;
+        client.markClosed();
+        Channel channel = client.channel();
+        if (channel != null) {
+            channel.writeAndFlush(Unpooled.wrappedBuffer(MAX_CLIENTS_REACHED)).addListener(ChannelFutureListener.CLOSE);
+        }
+        return false;
+    }
+
+    /**
+     * clientsCronHandleTimeout: closes clients idle for more than `timeout` seconds. Blocked clients (their own
+     * timeout governs them) and pub/sub clients (they wait for messages by design) are never idle-closed.
+     */
+    List<ClientConnection> idleClients(Collection<ClientConnection> clients, long nowMillis) {
+        long timeoutSeconds = config.getLong("timeout");
+        List<ClientConnection> idle = new ArrayList<>();
+        if (timeoutSeconds <= 0) {
+            return idle;
+        }
+        for (ClientConnection client : clients) {
+            if (!client.blocked() && !client.subscriptions().active() && !client.closed()
+                    && (nowMillis - client.lastInteractionMillis()) / 1000 > timeoutSeconds) {
+                idle.add(client);
+            }
+        }
+        return idle;
+    }
+
+    /**
+     * checkClientOutputBufferLimits: the bytes a client has not yet taken off the socket, against its class's hard
+     * limit (at once) and soft limit (held for longer than its seconds). Returns whether to close the client.
+     */
+    boolean overOutputLimit(ClientConnection client, long nowMillis) {
+        OutputLimit limit = limitFor(client);
+        long used = unwrittenBytes(client);
+        boolean hard = limit.hardBytes > 0 && used >= limit.hardBytes;
+        boolean soft = limit.softBytes > 0 && used >= limit.softBytes;
+        if (!soft) {
+            client.softLimitReachedMillis(0);
+        } else if (client.softLimitReachedMillis() == 0) {
+            client.softLimitReachedMillis(nowMillis); // the clock starts now; not over the limit yet
+            soft = false;
+        } else if ((nowMillis - client.softLimitReachedMillis()) / 1000 <= limit.softSeconds) {
+            soft = false;
+        }
+        return hard || soft;
+    }
+
+    private OutputLimit limitFor(ClientConnection client) {
+        String value = config.get("client-output-buffer-limit");
+        if (!value.equals(parsedLimits)) {
+            parse(value);
+        }
+        return client.subscriptions().active() ? pubsub : normal;
+    }
+
+    /** "normal 0 0 0 slave 268435456 67108864 60 pubsub 33554432 8388608 60", as CONFIG GET shows it. */
+    private void parse(String value) {
+        String[] parts = value.trim().split("\\s+");
+        for (int i = 0; i + 3 < parts.length; i += 4) {
+            OutputLimit limit = new OutputLimit(Long.parseLong(parts[i + 1]), Long.parseLong(parts[i + 2]),
+                    Long.parseLong(parts[i + 3]));
+            switch (parts[i]) {
+                case "normal" -> normal = limit;
+                case "pubsub" -> pubsub = limit;
+                default -> { } // replicas: the simulator has none
+            }
+        }
+        parsedLimits = value;
+    }
+
+    private static long unwrittenBytes(ClientConnection client) {
+        Channel channel = client.channel();
+        if (channel == null) {
+            return 0;
+        }
+        ChannelOutboundBuffer outbound = channel.unsafe().outboundBuffer();
+        return outbound == null ? 0 : outbound.totalPendingWriteBytes();
+    }
+
+    private record OutputLimit(long hardBytes, long softBytes, long softSeconds) {
+        static final OutputLimit NONE = new OutputLimit(0, 0, 0);
+    }
+}
