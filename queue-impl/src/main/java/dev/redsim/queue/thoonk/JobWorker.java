@@ -129,6 +129,14 @@ public final class JobWorker implements AutoCloseable {
         int attempt;
         try (Jedis jedis = pool.getResource()) {
             attempt = (int) job(jedis).failures(claim.id()) + 1;
+        } catch (RuntimeException e) {
+            // Redis unreachable right after the claim: leave the claim to time out (maintenance hands the job on).
+            // Before, this escaped and ended the thread, with the job held in inFlight (renewed by the heartbeat).
+            synchronized (f) {
+                inFlight.remove(claim.id());
+                f.state = State.DONE;
+            }
+            return;
         }
         String result = null;
         Throwable failure = null;
