@@ -1,11 +1,11 @@
 package dev.redsim.queue.conveyor;
 
+import dev.redsim.queue.worker.WakeListener;
 import dev.redsim.queue.worker.WakeSignal;
 import dev.redsim.queue.worker.WorkerThreads;
 import dev.redsim.queue.time.RedisClock;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
-import redis.clients.jedis.BinaryJedisPubSub;
 
 import java.time.Duration;
 import java.time.InstantSource;
@@ -59,8 +59,7 @@ public final class ConveyorWorker implements AutoCloseable {
     private final List<Thread> threads = new ArrayList<>();
     private final ScheduledExecutorService upkeep;
     private final WakeSignal wake = new WakeSignal();
-    private final Thread listener;
-    private volatile BinaryJedisPubSub subscription;
+    private final WakeListener listener;
 
     private ConveyorWorker(JedisPool pool, String queue, ConveyorWorkerOptions options, ConveyorHandler handler) {
         this.pool = pool;
@@ -73,8 +72,7 @@ public final class ConveyorWorker implements AutoCloseable {
         upkeep.scheduleWithFixedDelay(this::beat, beat, beat, TimeUnit.MILLISECONDS);
         long check = Math.max(1, options.idleCheck().toMillis());
         upkeep.scheduleWithFixedDelay(this::schedule, 0, check, TimeUnit.MILLISECONDS);
-        this.listener = WorkerThreads.daemon(this::listen, "conveyor-wake-" + queue);
-        listener.start();
+        this.listener = WakeListener.start(pool, options.keys().wake(queue), wake, check, "conveyor-wake-" + queue);
     }
 
     public static ConveyorWorker start(JedisPool pool, String queue, ConveyorWorkerOptions options,
@@ -94,30 +92,6 @@ public final class ConveyorWorker implements AutoCloseable {
 
     private Conveyor conveyor(Jedis jedis) {
         return new Conveyor(jedis, clock, options.conveyor(), options.keys());
-    }
-
-    /** Subscribes to the queue's wake channel; each message wakes the waiting threads. */
-    private void listen() {
-        while (running.get()) {
-            try (Jedis jedis = pool.getResource()) {
-                BinaryJedisPubSub sub = new BinaryJedisPubSub() {
-                    @Override
-                    public void onMessage(byte[] channel, byte[] message) {
-                        wake.wakeAll();
-                    }
-                };
-                subscription = sub;
-                if (!running.get()) {
-                    return;
-                }
-                jedis.subscribe(sub, options.keys().wake(queue));
-            } catch (RuntimeException e) {
-                if (!running.get()) {
-                    return;
-                }
-                wake.await(options.idleCheck().toMillis()); // Redis unreachable: try to subscribe again later
-            }
-        }
     }
 
     /** Waits for a wake (or the idle check), unless one came since {@code seen}. */
@@ -227,14 +201,7 @@ public final class ConveyorWorker implements AutoCloseable {
      */
     public void stop(Duration grace) {
         running.set(false);
-        BinaryJedisPubSub sub = subscription;
-        if (sub != null) {
-            try {
-                sub.unsubscribe();
-            } catch (RuntimeException ignored) {
-                // not subscribed (yet): the listener sees running=false
-            }
-        }
+        listener.stop();
         wake.wakeAll();
         long deadline = System.nanoTime() + grace.toNanos();
         for (Thread t : threads) {
@@ -256,7 +223,6 @@ public final class ConveyorWorker implements AutoCloseable {
             WorkerThreads.join(t, 5_000);
         }
         upkeep.shutdownNow();
-        WorkerThreads.join(listener, 5_000);
     }
 
     @Override

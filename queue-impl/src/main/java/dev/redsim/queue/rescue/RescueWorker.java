@@ -1,11 +1,11 @@
 package dev.redsim.queue.rescue;
 
+import dev.redsim.queue.worker.WakeListener;
 import dev.redsim.queue.worker.WakeSignal;
 import dev.redsim.queue.worker.WorkerThreads;
 import dev.redsim.queue.time.RedisClock;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
-import redis.clients.jedis.JedisPubSub;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -59,8 +59,7 @@ public final class RescueWorker implements AutoCloseable {
     private final List<Thread> threads = new ArrayList<>();
     private final ScheduledExecutorService upkeep;
     private final WakeSignal wake = new WakeSignal();
-    private final Thread listener;
-    private volatile JedisPubSub subscription;
+    private final WakeListener listener;
 
     private RescueWorker(JedisPool pool, RescueOptions engine, RescueWorkerOptions options, RescueHandler handler) {
         this.pool = pool;
@@ -73,8 +72,8 @@ public final class RescueWorker implements AutoCloseable {
         upkeep.scheduleWithFixedDelay(this::beat, beat, beat, TimeUnit.MILLISECONDS);
         long check = Math.max(1, options.idleCheck().toMillis());
         upkeep.scheduleWithFixedDelay(this::expireAndTick, 0, check, TimeUnit.MILLISECONDS);
-        this.listener = WorkerThreads.daemon(this::listen, "rescue-wake-" + engine.queue());
-        listener.start();
+        this.listener = WakeListener.start(pool, new RescueKeys(engine.queue()).wake().getBytes(
+                java.nio.charset.StandardCharsets.UTF_8), wake, check, "rescue-wake-" + engine.queue());
     }
 
     public static RescueWorker start(JedisPool pool, RescueOptions engine, RescueWorkerOptions options,
@@ -94,30 +93,6 @@ public final class RescueWorker implements AutoCloseable {
 
     private RescueEngine engine(Jedis jedis) {
         return new RescueEngine(jedis, clock, engine);
-    }
-
-    private void listen() {
-        String channel = new RescueKeys(engine.queue()).wake();
-        while (running.get()) {
-            try (Jedis jedis = pool.getResource()) {
-                JedisPubSub sub = new JedisPubSub() {
-                    @Override
-                    public void onMessage(String channel, String message) {
-                        wake.wakeAll();
-                    }
-                };
-                subscription = sub;
-                if (!running.get()) {
-                    return;
-                }
-                jedis.subscribe(sub, channel);
-            } catch (RuntimeException e) {
-                if (!running.get()) {
-                    return;
-                }
-                waitForWakeSince(wake.seen());
-            }
-        }
     }
 
     /** Waits for a wake (or the idle check), unless one came since {@code seen}. */
@@ -216,14 +191,7 @@ public final class RescueWorker implements AutoCloseable {
     /** Stops searching, waits up to {@code grace} for running handlers, then interrupts the rest. */
     public void stop(Duration grace) {
         running.set(false);
-        JedisPubSub sub = subscription;
-        if (sub != null) {
-            try {
-                sub.unsubscribe();
-            } catch (RuntimeException ignored) {
-                // not subscribed yet: the listener sees running=false
-            }
-        }
+        listener.stop();
         wake.wakeAll();
         long deadline = System.nanoTime() + grace.toNanos();
         for (Thread t : threads) {
@@ -239,7 +207,6 @@ public final class RescueWorker implements AutoCloseable {
             WorkerThreads.join(t, 5_000);
         }
         upkeep.shutdownNow();
-        WorkerThreads.join(listener, 5_000);
     }
 
     @Override

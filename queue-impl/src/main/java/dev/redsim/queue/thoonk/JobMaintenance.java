@@ -31,10 +31,20 @@ public final class JobMaintenance {
     private final Job job;
     private final Feed statsFeed;
     /** Unaccounted ids and when (clock ms) a pass first saw each of them missing. */
-    private Map<String, Long> unaccountedSince = new java.util.HashMap<>();
+    private final Map<String, Long> unaccountedSince;
 
     /** @param statsFeed where each pass's report is published (id "latest"), or null for none */
     public JobMaintenance(Jedis jedis, String feed, Clock clock, MaintenanceSettings settings, String statsFeed) {
+        this(jedis, feed, clock, settings, statsFeed, new java.util.HashMap<>());
+    }
+
+    /**
+     * @param unaccountedSince the memory of earlier passes, for a caller (a {@link JobWorker}) that runs each pass on
+     *                         whichever pooled connection it has at the time
+     */
+    JobMaintenance(Jedis jedis, String feed, Clock clock, MaintenanceSettings settings, String statsFeed,
+                   Map<String, Long> unaccountedSince) {
+        this.unaccountedSince = unaccountedSince;
         this.jedis = jedis;
         this.keys = new ThoonkKeys(feed);
         this.clock = clock;
@@ -74,7 +84,8 @@ public final class JobMaintenance {
             }
         }
         // Ids found again since are forgotten: if one goes missing later, its wait starts over.
-        unaccountedSince = since;
+        unaccountedSince.clear();
+        unaccountedSince.putAll(since);
 
         int cancelled = 0;
         int stalled = 0;

@@ -21,7 +21,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * no polling), run the handler, and finish the job with its result; a handler that throws cancels the job (the
  * contract's retry: back in line, a failure counted) or, at the failure limit, stalls it. While a handler runs, a
  * heartbeat renews its claim every third of the claim timeout, so maintenance never takes back a job that is being
- * worked on. {@link #stop(Duration)} stops taking jobs, waits for running handlers up to the grace period, then
+ * worked on. The same upkeep thread runs the contract's maintenance every {@code maintenance} (an id lost between a
+ * BRPOP and its claim is requeued, a timed-out claim cancelled or stalled), as the other runtimes run their
+ * recovery. {@link #stop(Duration)} stops taking jobs, waits for running handlers up to the grace period, then
  * hands the rest back (not counted as failures) and interrupts their handlers. Thread-safe; every Redis call uses
  * a connection of the given pool (size it at least concurrency + 2).
  *
@@ -57,6 +59,8 @@ public final class JobWorker implements AutoCloseable {
     private final Map<String, InFlight> inFlight = new ConcurrentHashMap<>();
     private final List<Thread> threads = new ArrayList<>();
     private final ScheduledExecutorService heartbeat;
+    /** What maintenance remembers between passes (only the upkeep thread touches it). */
+    private final Map<String, Long> unaccountedSince = new java.util.HashMap<>();
 
     private JobWorker(JedisPool pool, String feed, JobWorkerOptions options, JobRunHandler handler) {
         this.pool = pool;
@@ -67,6 +71,10 @@ public final class JobWorker implements AutoCloseable {
         this.heartbeat = WorkerThreads.scheduler("thoonk-heartbeat-" + feed);
         long period = Math.max(1, options.claimTimeout().toMillis() / 3);
         heartbeat.scheduleWithFixedDelay(this::renewClaims, period, period, TimeUnit.MILLISECONDS);
+        if (!options.maintenance().isZero()) {
+            long every = Math.max(1, options.maintenance().toMillis());
+            heartbeat.scheduleWithFixedDelay(this::maintain, 0, every, TimeUnit.MILLISECONDS);
+        }
     }
 
     public static JobWorker start(JedisPool pool, String feed, JobWorkerOptions options, JobRunHandler handler) {
@@ -121,6 +129,14 @@ public final class JobWorker implements AutoCloseable {
         int attempt;
         try (Jedis jedis = pool.getResource()) {
             attempt = (int) job(jedis).failures(claim.id()) + 1;
+        } catch (RuntimeException e) {
+            // Redis unreachable right after the claim: leave the claim to time out (maintenance hands the job on).
+            // Before, this escaped and ended the thread, with the job held in inFlight (renewed by the heartbeat).
+            synchronized (f) {
+                inFlight.remove(claim.id());
+                f.state = State.DONE;
+            }
+            return;
         }
         String result = null;
         Throwable failure = null;
@@ -151,6 +167,18 @@ public final class JobWorker implements AutoCloseable {
             }
         } catch (RuntimeException e) {
             // Redis unreachable: the claim times out and maintenance hands the job to another worker.
+        }
+    }
+
+    /** One maintenance pass: requeues ids unaccounted for too long, cancels or stalls timed-out claims. */
+    private void maintain() {
+        try (Jedis jedis = pool.getResource()) {
+            // A timed-out claim counts as a failed run: stalled where a failing run would be (failures + 1 reaching
+            // maxFailures), cancelled before that.
+            new JobMaintenance(jedis, feed, clock, new MaintenanceSettings(options.claimTimeout(),
+                options.maxFailures() - 1), null, unaccountedSince).pass();
+        } catch (RuntimeException e) {
+            // Redis unreachable now: the next pass tries again
         }
     }
 

@@ -3,6 +3,8 @@ package dev.redsim.queue.conveyor;
 import dev.redsim.conformance.contracts.conveyor.ManualClock;
 import dev.redsim.conformance.junit.AcrossTargets;
 import dev.redsim.conformance.target.RedisTarget;
+import dev.redsim.queue.worker.GatedPool;
+import dev.redsim.queue.worker.StopDuringSubscribe;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 
@@ -188,10 +190,22 @@ class ConveyorWorkerTest {
         assertThat(done(target, keys)).isEqualTo(new HashSet<>(ids));
     }
 
+    /**
+     * Why the graceful stop below once failed under load: a stop that reached the wake listener before its
+     * SUBSCRIBE went out put a connection back in the pool in subscribe mode, and the completion of the job whose
+     * handler ended during the grace borrowed it and failed. Deterministic here (see StopDuringSubscribe).
+     */
     @AcrossTargets
-    @org.junit.jupiter.api.Disabled("Flaky, an open defect of issue 18: in about one of three full builds (never alone) the "
-            + "job whose handler returned during the grace is neither done nor handed back (done is empty); to be "
-            + "found before ConveyorWorker's graceful stop is trusted")
+    void aStopWhileTheListenerSubscribesLeavesThePoolClean(RedisTarget target) throws Exception {
+        String queue = "q-" + UUID.randomUUID();
+        try (GatedPool gated = new GatedPool(target.host(), target.port())) {
+            ConveyorWorker worker = ConveyorWorker.start(gated.pool(), queue,
+                options(new ManualClock(START), keys(), 1), run -> { });
+            StopDuringSubscribe.check(gated, () -> worker.stop(GRACE), "conveyor-wake-" + queue);
+        }
+    }
+
+    @AcrossTargets
     void aGracefulStopFinishesOrHandsBackWhatItHolds(RedisTarget target) throws Exception {
         ManualClock clock = new ManualClock(START);
         ConveyorKeys keys = keys();

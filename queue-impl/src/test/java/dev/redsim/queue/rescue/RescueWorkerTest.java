@@ -3,6 +3,8 @@ package dev.redsim.queue.rescue;
 import dev.redsim.conformance.contracts.conveyor.ManualClock;
 import dev.redsim.conformance.junit.AcrossTargets;
 import dev.redsim.conformance.target.RedisTarget;
+import dev.redsim.queue.worker.GatedPool;
+import dev.redsim.queue.worker.StopDuringSubscribe;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 
@@ -138,5 +140,16 @@ class RescueWorkerTest {
         assertThat(runsByB.values()).allMatch(n -> n == 1);
         heldByA.forEach(id -> assertThat(attempts.get(id)).as("second delivery of " + id).isEqualTo(2));
         assertThat(left(target, queue, clock)).isEmpty();
+    }
+
+    /** A stop that reaches the wake listener before its SUBSCRIBE went out leaves the pool clean. */
+    @AcrossTargets
+    void aStopWhileTheListenerSubscribesLeavesThePoolClean(RedisTarget target) throws Exception {
+        String queue = "q-" + UUID.randomUUID();
+        try (GatedPool gated = new GatedPool(target.host(), target.port())) {
+            RescueWorker worker = RescueWorker.start(gated.pool(), engine(queue, "w"),
+                options(new ManualClock(START), 1), run -> null);
+            StopDuringSubscribe.check(gated, () -> worker.stop(Duration.ofSeconds(3)), "rescue-wake-" + queue);
+        }
     }
 }

@@ -234,4 +234,37 @@ class ThoonkJobWorkerTest {
             assertThat(ids.stream().mapToLong(job::failures).sum()).as("a handed-back job counts no failure").isZero();
         }
     }
+
+    /**
+     * A worker that died between its BRPOP and its claim left the id unaccounted for; a runtime runs the contract's
+     * maintenance itself, so once the claim timeout has passed the job goes back in line and runs. (Before, only a
+     * separately run JobMaintenance could requeue it: the runtime alone never ran the job.)
+     */
+    @AcrossTargets
+    void theRuntimeRunsMaintenanceAndRequeuesAnIdLostBetweenPopAndClaim(RedisTarget target) throws Exception {
+        String feed = feed();
+        ManualClock clock = new ManualClock(START);
+        String id = put(target, feed, clock, 1).get(0);
+        try (Jedis jedis = new Jedis(target.host(), target.port())) {
+            assertThat(jedis.rpop(new ThoonkKeys(feed).ids())).as("popped by a worker that then died").isEqualTo(id);
+        }
+        CountDownLatch ran = new CountDownLatch(1);
+        try (JedisPool pool = new JedisPool(target.host(), target.port());
+             JobWorker worker = JobWorker.start(pool, feed, options(clock, 1).withMaintenance(Duration.ofMillis(20)),
+                 run -> {
+                     ran.countDown();
+                     return "ok";
+                 })) {
+            // Maintenance counts the timeout from the first pass that saw the id missing, and passes come every 20 ms:
+            // the clock moves a timeout at a time until a pass has seen it before and one after (an event, awaited
+            // up to 300 steps).
+            boolean run = false;
+            for (int step = 0; step < 300 && !run; step++) {
+                clock.advance(TIMEOUT.toMillis() + 1);
+                run = ran.await(100, TimeUnit.MILLISECONDS);
+            }
+            assertThat(run).as("the lost id was requeued and run").isTrue();
+            assertThat(worker.stopping()).isFalse();
+        }
+    }
 }

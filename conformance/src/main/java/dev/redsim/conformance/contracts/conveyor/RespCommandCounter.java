@@ -4,13 +4,13 @@ package dev.redsim.conformance.contracts.conveyor;
  * Finds command boundaries in a client's RESP byte stream, one byte at a time, so a proxy can cut the stream right
  * after the k-th command. Understands multibulk commands (what every client library sends) and inline ones.
  */
-final class RespCommandCounter {
+public final class RespCommandCounter {
     private final StringBuilder line = new StringBuilder();
     private long bulkRemaining = -1;
     private long bulksLeft;
 
     /** @return true when this byte ends a command */
-    boolean feed(byte b) {
+    public boolean feed(byte b) {
         if (bulkRemaining >= 0) {
             if (--bulkRemaining == 0) {
                 bulkRemaining = -1;

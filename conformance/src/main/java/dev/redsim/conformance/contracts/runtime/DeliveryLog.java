@@ -1,0 +1,88 @@
+package dev.redsim.conformance.contracts.runtime;
+
+import dev.redsim.conformance.contracts.thoonk.ManualClock;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the handlers saw, checked as it happens: a job run by two handlers at once is a problem, and so is a job
+ * delivered again inside the lease of a run that ended normally (on the suite's clock). A run that threw or was
+ * interrupted may have given its lease up (a hand-back, a retry), so what follows it is not judged by time.
+ */
+public final class DeliveryLog {
+    private final ManualClock clock;
+    private final long leaseMillis;
+    private final Map<String, List<Long>> deliveries = new HashMap<>();
+    private final Set<String> running = new HashSet<>();
+    private final Set<String> ranToTheEnd = new HashSet<>();
+    private final Map<String, Long> lastNormalStart = new HashMap<>();
+    private final List<String> problems = new ArrayList<>();
+
+    public DeliveryLog(ManualClock clock, long leaseMillis) {
+        this.clock = clock;
+        this.leaseMillis = leaseMillis;
+    }
+
+    /** Wraps a handler body with the bookkeeping. */
+    public RuntimeSubject.Handler around(RuntimeSubject.Handler body) {
+        return id -> {
+            started(id);
+            boolean normal = false;
+            try {
+                body.run(id);
+                normal = true;
+            } finally {
+                ended(id, normal);
+            }
+        };
+    }
+
+    private synchronized void started(String id) {
+        long now = clock.millis();
+        List<Long> times = deliveries.computeIfAbsent(id, k -> new ArrayList<>());
+        if (!running.add(id)) {
+            problems.add(id + " run twice at once");
+        }
+        Long normal = lastNormalStart.get(id);
+        if (normal != null && now < normal + leaseMillis) {
+            problems.add(id + " delivered again at " + now + ", inside the lease of its run from " + normal
+                + " that ended normally");
+        }
+        times.add(now);
+        notifyAll();
+    }
+
+    private synchronized void ended(String id, boolean normal) {
+        running.remove(id);
+        List<Long> times = deliveries.get(id);
+        if (normal) {
+            ranToTheEnd.add(id);
+            lastNormalStart.put(id, times.get(times.size() - 1));
+        } else {
+            lastNormalStart.remove(id);
+        }
+        notifyAll();
+    }
+
+    /** Waits for the next delivery or end, up to {@code millis} (an event awaited; the bound only ends the wait). */
+    public synchronized void awaitChange(long millis) throws InterruptedException {
+        wait(millis);
+    }
+
+    public synchronized int deliveries(String id) {
+        return deliveries.getOrDefault(id, List.of()).size();
+    }
+
+    public synchronized Set<String> ranToTheEnd() {
+        return new HashSet<>(ranToTheEnd);
+    }
+
+    public synchronized List<String> problems() {
+        return new ArrayList<>(problems);
+    }
+}

@@ -1,0 +1,205 @@
+package dev.redsim.conformance.contracts.runtime;
+
+import dev.redsim.conformance.contracts.thoonk.ManualClock;
+import dev.redsim.conformance.target.RedisTarget;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The worker-runtime suite, for any runtime of any of the contracts: racing runtimes on a clock that moves run every
+ * job once; a host that dies after any one of its commands (all its connections cut, per-command sweep) loses no
+ * job and causes no second run inside a lease; a runtime whose connections are all cut after any one command
+ * recovers by itself; a graceful stop loses nothing. Extend it with a target and a
+ * {@link RuntimeSubject}. Sizes: -Dredsim.runtime.jobs (racing, default 30), -Dredsim.runtime.crashJobs (jobs per
+ * crash run, default 2), -Dredsim.runtime.blipJobs (jobs per connection-cut run, default 1).
+ */
+public abstract class RuntimeContract {
+    private static final long START = 1_700_000_000_000L;
+    /** The graceful stop's grace: the released handler ends at its start, the stuck one is interrupted at its end. */
+    private static final Duration GRACE = Duration.ofSeconds(2);
+    private static final int STEPS = 1_500;
+
+    protected abstract RedisTarget target();
+
+    protected abstract RuntimeSubject subject();
+
+    private String host() {
+        return target().host();
+    }
+
+    private int port() {
+        return target().port();
+    }
+
+    /**
+     * Waits until every id is finished in Redis, each step waiting for the next delivery (at most 20 ms); with
+     * {@code moveTime} every step first moves the clock past a lease, so expired leases and lost ids come back.
+     */
+    private boolean finishAll(RuntimeSubject s, List<String> ids, ManualClock clock, DeliveryLog log,
+                              boolean moveTime) throws InterruptedException {
+        for (int step = 0; step < STEPS; step++) {
+            if (s.unfinished(host(), port(), ids).isEmpty()) {
+                return true;
+            }
+            if (moveTime) {
+                clock.advance(s.lease().toMillis() + 1);
+            }
+            log.awaitChange(20);
+        }
+        return false;
+    }
+
+    @Test
+    void racingRuntimesRunEveryJobOnceOnAMovingClock() throws Exception {
+        RuntimeSubject s = subject();
+        ManualClock clock = new ManualClock(START);
+        int jobs = Integer.getInteger("redsim.runtime.jobs", 30);
+        List<String> ids = s.enqueue(host(), port(), clock, jobs);
+        DeliveryLog log = new DeliveryLog(clock, s.lease().toMillis());
+        // Each run moves the clock by a hundredth of the lease: time passes under every claim, but all runs together
+        // stay within one lease, so no delivery may be repeated at all.
+        long step = Math.max(1, s.lease().toMillis() / Math.max(100, jobs * 3L));
+        List<RuntimeSubject.Running> runtimes = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            runtimes.add(s.start(host(), port(), clock, 2, log.around(id -> clock.advance(step))));
+        }
+        boolean finished = finishAll(s, ids, clock, log, false);
+        runtimes.forEach(r -> r.stop(Duration.ofSeconds(5)));
+        System.out.printf("runtime contract on %s: 3 racing runtimes x 2 threads, %d jobs%n", target().name(), jobs);
+        assertThat(finished).as("all finished; left: %s", s.unfinished(host(), port(), ids)).isTrue();
+        assertThat(log.problems()).isEmpty();
+        assertThat(ids).allMatch(id -> log.deliveries(id) == 1, "delivered exactly once");
+    }
+
+    @Test
+    void aHostDyingAfterAnyCommandLosesNoJob() throws Exception {
+        int jobs = Integer.getInteger("redsim.runtime.crashJobs", 2);
+        List<String> problems = new ArrayList<>();
+        int crashes = 0;
+        for (int k = 1; k <= 5_000 && problems.isEmpty(); k++) {
+            RuntimeSubject s = subject();
+            ManualClock clock = new ManualClock(START);
+            List<String> ids = s.enqueue(host(), port(), clock, jobs);
+            DeliveryLog log = new DeliveryLog(clock, s.lease().toMillis());
+            boolean tripped;
+            boolean finishedByA = false;
+            try (CrashingHost dying = new CrashingHost(host(), port(), k)) {
+                RuntimeSubject.Running a = s.start(dying.host(), dying.port(), clock, 1, log.around(id -> { }));
+                for (int step = 0; step < STEPS && !dying.tripped() && !finishedByA; step++) {
+                    log.awaitChange(20);
+                    finishedByA = s.unfinished(host(), port(), ids).isEmpty();
+                }
+                a.stop(Duration.ZERO);
+                tripped = dying.tripped();
+                if (tripped) {
+                    dying.awaitServerDone();
+                }
+            }
+            if (!tripped && !finishedByA) {
+                problems.add("budget " + k + ": the runtime neither finished nor crashed; left "
+                    + s.unfinished(host(), port(), ids));
+                break;
+            }
+            RuntimeSubject.Running b = s.start(host(), port(), clock, 2, log.around(id -> { }));
+            boolean finished = finishAll(s, ids, clock, log, true);
+            b.stop(Duration.ofSeconds(5));
+            if (!finished) {
+                problems.add("crash after command " + k + ": lost " + s.unfinished(host(), port(), ids));
+            }
+            for (String p : log.problems()) {
+                problems.add("crash after command " + k + ": " + p);
+            }
+            if (!tripped) {
+                break;
+            }
+            crashes++;
+        }
+        System.out.printf("runtime contract on %s: %d hosts crashed, one per command, %d jobs each%n",
+            target().name(), crashes, jobs);
+        assertThat(problems).isEmpty();
+        assertThat(crashes).as("crashes injected").isPositive();
+    }
+
+    /**
+     * The same sweep, but the process lives on: after the k-th command every connection is cut, new ones work, and
+     * the runtime alone must finish every job (its own upkeep recovers what the cut stranded). A worker thread that
+     * died of the cut, or a job left held by nobody, shows as a job never finished.
+     */
+    @Test
+    void aRuntimeSurvivesItsConnectionsBeingCutAfterAnyCommand() throws Exception {
+        int jobs = Integer.getInteger("redsim.runtime.blipJobs", 1);
+        List<String> problems = new ArrayList<>();
+        int cuts = 0;
+        for (int k = 1; k <= 5_000 && problems.isEmpty(); k++) {
+            RuntimeSubject s = subject();
+            ManualClock clock = new ManualClock(START);
+            List<String> ids = s.enqueue(host(), port(), clock, jobs);
+            DeliveryLog log = new DeliveryLog(clock, s.lease().toMillis());
+            boolean tripped;
+            try (CrashingHost blip = CrashingHost.blip(host(), port(), k)) {
+                RuntimeSubject.Running a = s.start(blip.host(), blip.port(), clock, 1, log.around(id -> { }));
+                boolean finished = finishAll(s, ids, clock, log, true);
+                a.stop(Duration.ofSeconds(5));
+                tripped = blip.tripped();
+                if (!finished) {
+                    problems.add("cut after command " + k + ": never finished " + s.unfinished(host(), port(), ids));
+                }
+            }
+            for (String p : log.problems()) {
+                problems.add("cut after command " + k + ": " + p);
+            }
+            if (!tripped) {
+                break;
+            }
+            cuts++;
+        }
+        System.out.printf("runtime contract on %s: %d connection cuts survived, one per command, %d jobs each%n",
+            target().name(), cuts, jobs);
+        assertThat(problems).isEmpty();
+        assertThat(cuts).as("cuts injected").isPositive();
+    }
+
+    @Test
+    void aGracefulStopLosesNothing() throws Exception {
+        RuntimeSubject s = subject();
+        ManualClock clock = new ManualClock(START);
+        List<String> ids = s.enqueue(host(), port(), clock, 4);
+        DeliveryLog log = new DeliveryLog(clock, s.lease().toMillis());
+        CountDownLatch twoRunning = new CountDownLatch(2);
+        CountDownLatch quickMayEnd = new CountDownLatch(1);
+        AtomicReference<String> quick = new AtomicReference<>();
+        RuntimeSubject.Running a = s.start(host(), port(), clock, 2, log.around(id -> {
+            twoRunning.countDown();
+            if (quick.compareAndSet(null, id)) {
+                quickMayEnd.await(); // ends during the grace
+                return;
+            }
+            new CountDownLatch(1).await(); // ends only when the stop interrupts it
+        }));
+        assertThat(twoRunning.await(30, TimeUnit.SECONDS)).as("two jobs running").isTrue();
+        Thread stopper = new Thread(() -> a.stop(GRACE), "stopper");
+        stopper.start();
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!a.stopping() && System.nanoTime() < until) {
+            Thread.onSpinWait();
+        }
+        quickMayEnd.countDown();
+        stopper.join(TimeUnit.SECONDS.toMillis(30));
+        assertThat(stopper.isAlive()).as("stop returned").isFalse();
+        RuntimeSubject.Running b = s.start(host(), port(), clock, 2, log.around(id -> { }));
+        boolean finished = finishAll(s, ids, clock, log, true);
+        b.stop(Duration.ofSeconds(5));
+        assertThat(finished).as("all finished; left: %s", s.unfinished(host(), port(), ids)).isTrue();
+        assertThat(log.problems()).isEmpty();
+        assertThat(log.deliveries(quick.get())).as("the run that ended during the grace is not repeated").isEqualTo(1);
+        assertThat(log.ranToTheEnd()).containsAll(ids);
+    }
+}

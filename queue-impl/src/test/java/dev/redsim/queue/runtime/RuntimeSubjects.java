@@ -1,0 +1,196 @@
+package dev.redsim.queue.runtime;
+
+import dev.redsim.conformance.contracts.runtime.RuntimeSubject;
+import dev.redsim.conformance.contracts.thoonk.ManualClock;
+import dev.redsim.queue.conveyor.Conveyor;
+import dev.redsim.queue.conveyor.ConveyorKeys;
+import dev.redsim.queue.conveyor.ConveyorOptions;
+import dev.redsim.queue.conveyor.ConveyorWorker;
+import dev.redsim.queue.conveyor.ConveyorWorkerOptions;
+import dev.redsim.queue.conveyor.Deadline;
+import dev.redsim.queue.rescue.Labels;
+import dev.redsim.queue.rescue.RescueEngine;
+import dev.redsim.queue.rescue.RescueOptions;
+import dev.redsim.queue.rescue.RescueWorker;
+import dev.redsim.queue.rescue.RescueWorkerOptions;
+import dev.redsim.queue.rescue.Task;
+import dev.redsim.queue.thoonk.Job;
+import dev.redsim.queue.thoonk.JobWorker;
+import dev.redsim.queue.thoonk.JobWorkerOptions;
+import dev.redsim.queue.thoonk.ThoonkKeys;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisPool;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/**
+ * Our three runtimes as {@link RuntimeSubject}s: ConveyorWorker, RescueWorker and thoonk's JobWorker, each over
+ * fresh key names, a 30 s lease, idle checks and upkeep every 20 ms (so a test waits for events, not for them).
+ */
+final class RuntimeSubjects {
+    static final Duration LEASE = Duration.ofSeconds(30);
+    private static final Duration UPKEEP = Duration.ofMillis(20);
+
+    private RuntimeSubjects() {
+    }
+
+    /** A started runtime and the pool it owns (closed after the stop). */
+    private static RuntimeSubject.Running running(Consumer<Duration> stop, BooleanSupplier stopping, JedisPool pool) {
+        return new RuntimeSubject.Running() {
+            @Override
+            public void stop(Duration grace) {
+                stop.accept(grace);
+                pool.close();
+            }
+
+            @Override
+            public boolean stopping() {
+                return stopping.getAsBoolean();
+            }
+        };
+    }
+
+    static RuntimeSubject conveyor() {
+        ConveyorKeys keys = new ConveyorKeys("{rt-" + UUID.randomUUID() + "}:");
+        ConveyorOptions options = ConveyorOptions.defaults().withLease(LEASE);
+        return new RuntimeSubject() {
+            @Override
+            public List<String> enqueue(String host, int port, ManualClock clock, int n) {
+                try (Jedis jedis = new Jedis(host, port)) {
+                    Conveyor producer = new Conveyor(jedis, clock, options, keys);
+                    List<String> ids = new ArrayList<>();
+                    for (int i = 0; i < n; i++) {
+                        ids.add(producer.add(Deadline.none(),
+                            dev.redsim.queue.conveyor.Job.of("q", ("p" + i).getBytes()), false).uuid());
+                    }
+                    return ids;
+                }
+            }
+
+            @Override
+            public Running start(String host, int port, ManualClock clock, int concurrency, Handler handler) {
+                JedisPool pool = new JedisPool(host, port);
+                ConveyorWorker worker = ConveyorWorker.start(pool, "q", ConveyorWorkerOptions.defaults()
+                    .withConcurrency(concurrency).withKeys(keys).withClock(clock).withIdleCheck(UPKEEP)
+                    .withConveyor(options), run -> handler.run(run.uuid()));
+                return running(worker::stop, worker::stopping, pool);
+            }
+
+            @Override
+            public Set<String> unfinished(String host, int port, Collection<String> ids) {
+                try (Jedis jedis = new Jedis(host, port)) {
+                    Set<String> left = new HashSet<>(ids);
+                    jedis.smembers(keys.done()).forEach(b -> left.remove(new String(b)));
+                    return left;
+                }
+            }
+
+            @Override
+            public Duration lease() {
+                return LEASE;
+            }
+        };
+    }
+
+    static RuntimeSubject thoonk() {
+        String feed = "rt-" + UUID.randomUUID();
+        return new RuntimeSubject() {
+            @Override
+            public List<String> enqueue(String host, int port, ManualClock clock, int n) {
+                try (Jedis jedis = new Jedis(host, port)) {
+                    Job job = new Job(jedis, feed, clock);
+                    List<String> ids = new ArrayList<>();
+                    for (int i = 0; i < n; i++) {
+                        ids.add(job.put("item-" + i));
+                    }
+                    return ids;
+                }
+            }
+
+            @Override
+            public Running start(String host, int port, ManualClock clock, int concurrency, Handler handler) {
+                JedisPool pool = new JedisPool(host, port);
+                JobWorker worker = JobWorker.start(pool, feed, JobWorkerOptions.defaults().withConcurrency(concurrency)
+                    .withClaimTimeout(LEASE).withPollWait(UPKEEP).withClock(clock).withMaintenance(UPKEEP), run -> {
+                        handler.run(run.id());
+                        return "ok";
+                    });
+                return running(worker::stop, worker::stopping, pool);
+            }
+
+            @Override
+            public Set<String> unfinished(String host, int port, Collection<String> ids) {
+                try (Jedis jedis = new Jedis(host, port)) {
+                    Set<String> left = new HashSet<>(ids);
+                    left.retainAll(jedis.hkeys(new ThoonkKeys(feed).items()));
+                    return left;
+                }
+            }
+
+            @Override
+            public Duration lease() {
+                return LEASE;
+            }
+        };
+    }
+
+    static RuntimeSubject rescue() {
+        String queue = "rt-" + UUID.randomUUID();
+        AtomicInteger workers = new AtomicInteger();
+        return new RuntimeSubject() {
+            @Override
+            public List<String> enqueue(String host, int port, ManualClock clock, int n) {
+                try (Jedis jedis = new Jedis(host, port)) {
+                    RescueEngine producer = new RescueEngine(jedis, clock,
+                        RescueOptions.of(queue, "producer").withLease(LEASE));
+                    List<String> ids = new ArrayList<>();
+                    for (int i = 0; i < n; i++) {
+                        ids.add(producer.create(Task.withMeta(Map.of("x.api.io/object", "t" + i))).orElseThrow()
+                            .core().get(Labels.OBJECT));
+                    }
+                    return ids;
+                }
+            }
+
+            @Override
+            public Running start(String host, int port, ManualClock clock, int concurrency, Handler handler) {
+                JedisPool pool = new JedisPool(host, port);
+                RescueWorker worker = RescueWorker.start(pool,
+                    RescueOptions.of(queue, "w" + workers.incrementAndGet()).withLease(LEASE),
+                    RescueWorkerOptions.defaults().withConcurrency(concurrency).withClock(clock).withIdleCheck(UPKEEP),
+                    run -> {
+                        handler.run(run.id());
+                        return null;
+                    });
+                return running(worker::stop, worker::stopping, pool);
+            }
+
+            @Override
+            public Set<String> unfinished(String host, int port, Collection<String> ids) {
+                try (Jedis jedis = new Jedis(host, port)) {
+                    Set<String> present = new HashSet<>();
+                    new RescueEngine(jedis, java.time.Clock.systemUTC(), RescueOptions.of(queue, "inspector")).list()
+                        .forEach(t -> present.add(t.core().get(Labels.OBJECT)));
+                    Set<String> left = new HashSet<>(ids);
+                    left.retainAll(present);
+                    return left;
+                }
+            }
+
+            @Override
+            public Duration lease() {
+                return LEASE;
+            }
+        };
+    }
+}
