@@ -164,6 +164,19 @@ public enum Family {
                     call("GETEX", KEY, Gen.constant("PERSIST")), call("EXISTS", KEY), call("DEL", KEY));
         }
     },
+    /** BITFIELD and BITFIELD_RO: random runs of GET / SET / INCRBY / OVERFLOW over the bit commands' strings. */
+    BITFIELD {
+        @Override
+        List<Gen<String[]>> calls() {
+            return List.of(
+                    BitFieldCalls.bitfield("BITFIELD"), BitFieldCalls.bitfield("BITFIELD"), BitFieldCalls.bitfield("BITFIELD_RO"),
+                    call("SET", KEY, VALUE), call("GET", KEY), call("SETBIT", KEY, Gen.elements("0", "7", "13", "64"),
+                            Gen.elements("0", "1")),
+                    call("APPEND", KEY, VALUE), call("STRLEN", KEY), call("BITCOUNT", KEY),
+                    call("OBJECT", Gen.constant("ENCODING"), KEY), variadic("RPUSH", List.of(KEY), 1, MEMBER),
+                    call("TYPE", KEY), call("DEL", KEY));
+        }
+    },
     /**
      * MULTI/EXEC/DISCARD/WATCH/UNWATCH interleaved over several clients with writes to the watched keys, queue-time
      * errors (EXECABORT) and run-time errors (WRONGTYPE inside EXEC).

@@ -21,6 +21,7 @@ import dev.redsim.simulator.commands.sets.SetCommands;
 import dev.redsim.simulator.commands.sortedsets.SortedSetBlockingCommands;
 import dev.redsim.simulator.commands.sortedsets.SortedSetCommands;
 import dev.redsim.simulator.commands.strings.StringBitCommands;
+import dev.redsim.simulator.commands.strings.StringBitFieldCommands;
 import dev.redsim.simulator.commands.strings.StringBitOpCommands;
 import dev.redsim.simulator.commands.strings.StringCommands;
 import dev.redsim.simulator.commands.strings.StringExpiryCommands;
@@ -56,6 +57,7 @@ public final class CommandFamilies {
                 new StringLcsCommands(),
                 new StringBitCommands(),
                 new StringBitOpCommands(),
+                new StringBitFieldCommands(),
                 new ListCommands(),
                 new ListBlockingCommands(),
                 new HashCommands(),

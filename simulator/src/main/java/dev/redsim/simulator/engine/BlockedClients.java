@@ -119,11 +119,11 @@ public final class BlockedClients {
     // ---- keys becoming ready ----
 
     /**
-     * A key was changed (Redis signals keys as ready when a list or sorted set is added under them): when
-     * someone waits on it and it now holds a value that can serve them ({@link RedisValue#servesBlockedClients}),
+     * A key may now serve its waiters (Redis's signalKeyAsReady: a key was created, or a database swapped in):
+     * when someone waits on it and it holds a value that can serve them ({@link RedisValue#servesBlockedClients}),
      * it is queued for serving.
      */
-    public void keyChanged(int db, Bytes key) {
+    public void keyReady(int db, Bytes key) {
         if (byClient.isEmpty() || !waitersByDb[db].containsKey(key)) {
             return;
         }
@@ -139,7 +139,7 @@ public final class BlockedClients {
             return;
         }
         for (Bytes key : waitersByDb[db].keySet().toArray(new Bytes[0])) {
-            keyChanged(db, key);
+            keyReady(db, key);
         }
     }
 

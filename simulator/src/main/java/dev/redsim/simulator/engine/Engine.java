@@ -350,10 +350,21 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
 
     // ---- keyspace effects ----
 
-    /** Redis's signalModifiedKey: WATCH invalidation hooks in here. */
+    /**
+     * Redis's signalModifiedKey: WATCH invalidation hooks in here. It does not wake blocked clients: in Redis 7.0
+     * only a key's creation does ({@link #added}, as dbAdd calls signalKeyAsReady), so a list or sorted set stored
+     * over an existing key (SORT ... STORE, ZUNIONSTORE onto a string) leaves its waiters blocked.
+     */
     public void signalModifiedKey(int db, Bytes key) {
         watchedKeys.touch(db, key);
-        blocked.keyChanged(db, key);
+    }
+
+    /**
+     * Redis's signalKeyAsReady, for a command that makes an existing key able to serve waiters without creating
+     * it (Redis does this for streams, whose readers block on existing keys).
+     */
+    public void signalKeyAsReady(int db, Bytes key) {
+        blocked.keyReady(db, key);
     }
 
     /**
@@ -405,9 +416,14 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         notifyKeyspaceEvent(KeyspaceEvents.KEY_MISS, "keymiss", key, db.id());
     }
 
-    /** Redis's dbAdd notifies "new" (class n) whenever a key is created. */
+    /**
+     * Redis's dbAdd notifies "new" (class n) whenever a key is created, and signals the key as ready for clients
+     * blocked on it (signalKeyAsReady): creating a key, whatever the command (a push, RENAME, MOVE, COPY, a store),
+     * is what wakes them.
+     */
     @Override
     public void added(Database db, Bytes key) {
+        blocked.keyReady(db.id(), key);
         notifyKeyspaceEvent(KeyspaceEvents.NEW, "new", key, db.id());
     }
 

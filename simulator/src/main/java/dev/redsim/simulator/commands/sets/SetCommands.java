@@ -155,11 +155,12 @@ public final class SetCommands implements CommandFamily {
         }
         ctx.signalModified(src);
         ctx.dirty(1);
+        // The destination counts as changed (WATCH, "sadd") only when the member was not there already.
         if (dstSet.add(member, ctx.engine().config())) {
             ctx.dirty(1);
+            ctx.signalModified(dst);
             ctx.notifyEvent(KeyspaceEvents.SET, "sadd", dst);
         }
-        ctx.signalModified(dst);
         ctx.reply().integer(1);
     }
 
