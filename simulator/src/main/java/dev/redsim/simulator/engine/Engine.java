@@ -199,6 +199,22 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         }
     }
 
+    /** What stops the server when a client sends SHUTDOWN (RedisSimulator closes itself). */
+    private Runnable shutdownHook = () -> { };
+
+    public void onShutdown(Runnable hook) {
+        this.shutdownHook = hook;
+    }
+
+    /** SHUTDOWN: every client is dropped, the caller included (it gets no reply), then the server stops. */
+    public void shutdown() {
+        for (ClientConnection client : clients.values().toArray(new ClientConnection[0])) {
+            client.reply().discardPending();
+            closeNow(client);
+        }
+        shutdownHook.run();
+    }
+
     /** freeClient: what the client has not read is dropped, its subscriptions and blocking end at once. */
     private void closeNow(ClientConnection client) {
         client.markClosed();
