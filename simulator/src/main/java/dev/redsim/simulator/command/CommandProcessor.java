@@ -187,9 +187,15 @@ public final class CommandProcessor implements InputProcessor {
         if (client.blocked() && engine.busy().isCaller(client)) {
             return;
         }
+        long micros = (System.nanoTime() - started) / 1000;
         stats.commandsProcessed++;
-        stats.countCall(spec.fullName(), (System.nanoTime() - started) / 1000, failed);
+        stats.countCall(spec.fullName(), micros, failed);
         client.touch(engine.time().millis(), spec.fullName());
+        // A command that blocked is not logged (Redis logs it when it is served; a timed-out one never).
+        if (!spec.has(CommandFlag.SKIP_SLOWLOG) && !client.blocked()) {
+            engine.slowLog().record(RedactedArguments.of(spec.fullName(), args), micros, engine.time().millis(),
+                    client.address(), client.name());
+        }
     }
 
     /** Redis's text: the name, then up to 128 characters of the arguments, each quoted and followed by a space. */

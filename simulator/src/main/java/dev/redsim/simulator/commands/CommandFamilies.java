@@ -17,6 +17,7 @@ import dev.redsim.simulator.commands.server.ConfigCommands;
 import dev.redsim.simulator.commands.server.DebugCommands;
 import dev.redsim.simulator.commands.server.InfoCommands;
 import dev.redsim.simulator.commands.server.ServerCommands;
+import dev.redsim.simulator.commands.server.SlowlogCommands;
 import dev.redsim.simulator.commands.sets.SetCommands;
 import dev.redsim.simulator.commands.sortedsets.SortedSetBlockingCommands;
 import dev.redsim.simulator.commands.sortedsets.SortedSetCommands;
@@ -48,6 +49,7 @@ public final class CommandFamilies {
                 new ConfigCommands(),
                 new CommandCommands(),
                 new DebugCommands(),
+                new SlowlogCommands(),
                 new KeyMemoryCommands(),
                 new KeyCommands(),
                 new StringCommands(),

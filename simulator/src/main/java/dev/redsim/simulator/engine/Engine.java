@@ -32,6 +32,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     private final PubSub pubSub = new PubSub(this);
     private final BusyMode busy = new BusyMode(this);
     private final ClientLimits limits;
+    private final SlowLog slowLog;
     private final String runId;
     private final long startMillis;
     private long nextClientId = 1;
@@ -43,6 +44,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     public Engine(Config config, TimeSource time, int databaseCount) {
         this.config = config;
         this.limits = new ClientLimits(config, stats);
+        this.slowLog = new SlowLog(config);
         this.time = time;
         this.databases = new Database[databaseCount];
         for (int i = 0; i < databaseCount; i++) {
@@ -101,6 +103,10 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     }
 
     /** Whether a script runs past its time limit, and the rules the engine follows meanwhile. */
+    public SlowLog slowLog() {
+        return slowLog;
+    }
+
     public BusyMode busy() {
         return busy;
     }
