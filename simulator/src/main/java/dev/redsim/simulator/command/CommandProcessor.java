@@ -97,6 +97,12 @@ public final class CommandProcessor implements InputProcessor {
                     + "(P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context");
             return;
         }
+        // A MONITOR client is a replica to Redis (CLIENT_SLAVE): it may not read or write the keyspace.
+        if (engine.monitors().isMonitor(client) && (spec.has(CommandFlag.WRITE) || spec.has(CommandFlag.READONLY)
+                || spec.has(CommandFlag.MAY_REPLICATE))) {
+            rejectCall(client, spec.fullName(), "ERR Replica can't interact with the keyspace");
+            return;
+        }
         if (client.multiState().active() && spec.has(CommandFlag.NO_MULTI)) {
             rejectCall(client, spec.fullName(), "ERR Command not allowed inside a transaction");
             return;
@@ -167,6 +173,11 @@ public final class CommandProcessor implements InputProcessor {
         long started = System.nanoTime();
         boolean failed = false;
         Stats stats = engine.stats();
+        // The skip_monitor commands are the script runners: Redis feeds them to monitors itself, before the
+        // script, so that the script's own calls follow them.
+        if (spec.has(CommandFlag.SKIP_MONITOR) && engine.monitors().active()) {
+            engine.monitors().feed(client, client.db(), args);
+        }
         try {
             spec.handler().execute(new CommandContext(this, client, args, spec));
         } catch (RedisError e) {
@@ -191,6 +202,10 @@ public final class CommandProcessor implements InputProcessor {
         stats.commandsProcessed++;
         stats.countCall(spec.fullName(), micros, failed);
         client.touch(engine.time().millis(), spec.fullName());
+        // After it ran (SELECT shows its new database, AUTH its redacted password); admin commands are never shown.
+        if (engine.monitors().active() && !spec.has(CommandFlag.SKIP_MONITOR) && !spec.has(CommandFlag.ADMIN)) {
+            engine.monitors().feed(client, client.db(), RedactedArguments.of(spec.fullName(), args));
+        }
         // A command that blocked is not logged (Redis logs it when it is served; a timed-out one never).
         if (!spec.has(CommandFlag.SKIP_SLOWLOG) && !client.blocked()) {
             engine.slowLog().record(RedactedArguments.of(spec.fullName(), args), micros, engine.time().millis(),

@@ -16,6 +16,7 @@ import dev.redsim.simulator.commands.server.CommandCommands;
 import dev.redsim.simulator.commands.server.ConfigCommands;
 import dev.redsim.simulator.commands.server.DebugCommands;
 import dev.redsim.simulator.commands.server.InfoCommands;
+import dev.redsim.simulator.commands.server.MonitorCommand;
 import dev.redsim.simulator.commands.server.ServerCommands;
 import dev.redsim.simulator.commands.server.SlowlogCommands;
 import dev.redsim.simulator.commands.sets.SetCommands;
@@ -50,6 +51,7 @@ public final class CommandFamilies {
                 new CommandCommands(),
                 new DebugCommands(),
                 new SlowlogCommands(),
+                new MonitorCommand(),
                 new KeyMemoryCommands(),
                 new KeyCommands(),
                 new StringCommands(),

@@ -33,6 +33,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     private final BusyMode busy = new BusyMode(this);
     private final ClientLimits limits;
     private final SlowLog slowLog;
+    private final Monitors monitors;
     private final String runId;
     private final long startMillis;
     private long nextClientId = 1;
@@ -45,6 +46,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         this.config = config;
         this.limits = new ClientLimits(config, stats);
         this.slowLog = new SlowLog(config);
+        this.monitors = new Monitors(time, this);
         this.time = time;
         this.databases = new Database[databaseCount];
         for (int i = 0; i < databaseCount; i++) {
@@ -103,6 +105,10 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     }
 
     /** Whether a script runs past its time limit, and the rules the engine follows meanwhile. */
+    public Monitors monitors() {
+        return monitors;
+    }
+
     public SlowLog slowLog() {
         return slowLog;
     }
@@ -262,6 +268,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         clients.remove(client.id());
         blocked.forget(client);
         pubSub.forget(client);
+        monitors.remove(client);
     }
 
     // ---- connection events (the Netty handler's, as plain calls) ----

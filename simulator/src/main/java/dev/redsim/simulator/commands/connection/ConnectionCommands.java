@@ -156,6 +156,7 @@ public final class ConnectionCommands implements CommandFamily {
         client.noTouch(false);
         client.authenticated(!ctx.engine().authRequired());
         ctx.engine().pubSub().forget(client);
+        ctx.engine().monitors().remove(client);
         ctx.reply().simple("RESET");
     }
 }
