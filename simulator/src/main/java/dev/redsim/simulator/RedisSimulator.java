@@ -217,6 +217,7 @@ public final class RedisSimulator implements AutoCloseable {
     public void advanceTime(Duration amount) {
         time.advance(amount);
         onEngine(() -> {
+            engine.checkPause(); // first: a pause stops expiry while it lasts
             engine.expireAllDue();
             engine.checkBlockedTimeouts();
             return null;

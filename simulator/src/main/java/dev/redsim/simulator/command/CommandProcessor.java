@@ -111,12 +111,35 @@ public final class CommandProcessor implements InputProcessor {
             rejectCall(client, spec.fullName(), engine.busy().rejection());
             return;
         }
+        if (engine.pause().holds(mayWrite(client, spec)) && !engine.monitors().isMonitor(client)) {
+            engine.pause().postpone(client, args); // CLIENT PAUSE: it runs when the pause ends
+            return;
+        }
         if (queuesInTransaction(client, spec)) {
             client.multiState().queue(args, spec);
             client.reply().simple("QUEUED");
             return;
         }
         call(client, args, spec);
+    }
+
+    /** Redis's is_may_replicate_command: a write, a may-replicate command, or an EXEC of a transaction with one. */
+    private static boolean mayWrite(ClientConnection client, CommandSpec spec) {
+        if (writes(spec)) {
+            return true;
+        }
+        if (spec.fullName().equals("exec")) {
+            for (var queued : client.multiState().queued()) {
+                if (writes((CommandSpec) queued.command())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean writes(CommandSpec spec) {
+        return spec.has(CommandFlag.WRITE) || spec.has(CommandFlag.MAY_REPLICATE);
     }
 
     /** Between MULTI and EXEC everything is queued but the commands that steer the transaction itself. */

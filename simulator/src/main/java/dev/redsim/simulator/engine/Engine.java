@@ -34,6 +34,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     private final ClientLimits limits;
     private final SlowLog slowLog;
     private final Monitors monitors;
+    private final ClientPause pause = new ClientPause();
     private final String runId;
     private final long startMillis;
     private long nextClientId = 1;
@@ -107,6 +108,17 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     /** Whether a script runs past its time limit, and the rules the engine follows meanwhile. */
     public Monitors monitors() {
         return monitors;
+    }
+
+    public ClientPause pause() {
+        return pause;
+    }
+
+    /** Ends the pause when its time has come, or at once (CLIENT UNPAUSE): the clients it held go on, in order. */
+    public void endPause(boolean now) {
+        for (ClientConnection client : pause.endIfDue(time.millis(), now)) {
+            blocked.resumed(client);
+        }
     }
 
     public SlowLog slowLog() {
@@ -269,6 +281,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         blocked.forget(client);
         pubSub.forget(client);
         monitors.remove(client);
+        pause.forget(client);
     }
 
     // ---- connection events (the Netty handler's, as plain calls) ----
@@ -472,7 +485,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
 
     /** One round of active expiry over all databases (serverCron's activeExpireCycle, run at hz 10). */
     public void activeExpireCycle() {
-        if (busy.active()) {
+        if (busy.active() || pause.active()) { // a pause stops active expiry too (it would write)
             return; // timers wait while a script runs on (the script thread owns the keyspace)
         }
         for (Database db : databases) {
@@ -490,7 +503,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
 
     /** Removes everything whose time has passed, in every database (after a test moves the clock). */
     public void expireAllDue() {
-        if (busy.active()) {
+        if (busy.active() || pause.active()) {
             return;
         }
         for (Database db : databases) {
@@ -541,8 +554,18 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         }
     }
 
+    /** Ends a CLIENT PAUSE whose time has passed: the clients it held run what they sent meanwhile. */
+    public void checkPause() {
+        if (pause.active() && !busy.active()) {
+            endPause(false);
+            processUnblockedClients();
+            flushPendingOutput();
+        }
+    }
+
     /** Times out blocked clients whose deadline passed on the simulator clock; run by a timer and by advanceTime. */
     public void checkBlockedTimeouts() {
+        checkPause();
         if (blocked.countWithTimeout() == 0 || busy.active()) {
             return;
         }

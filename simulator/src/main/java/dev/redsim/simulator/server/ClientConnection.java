@@ -252,6 +252,14 @@ public final class ClientConnection implements DecoderLimits {
         deferredInput.add(message);
     }
 
+    /** Puts a command back at the head of the queue: it runs first when the client may go on (CLIENT PAUSE). */
+    public void deferInputFirst(Object message) {
+        if (deferredInput == null) {
+            deferredInput = new ArrayDeque<>();
+        }
+        deferredInput.addFirst(message);
+    }
+
     public boolean hasDeferredInput() {
         return deferredInput != null && !deferredInput.isEmpty();
     }
