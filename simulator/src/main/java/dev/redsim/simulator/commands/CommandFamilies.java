@@ -17,6 +17,7 @@ import dev.redsim.simulator.commands.server.ConfigCommands;
 import dev.redsim.simulator.commands.server.DebugCommands;
 import dev.redsim.simulator.commands.server.InfoCommands;
 import dev.redsim.simulator.commands.server.MonitorCommand;
+import dev.redsim.simulator.commands.server.ReplicationCommands;
 import dev.redsim.simulator.commands.server.ServerCommands;
 import dev.redsim.simulator.commands.server.SlowlogCommands;
 import dev.redsim.simulator.commands.sets.SetCommands;
@@ -52,6 +53,7 @@ public final class CommandFamilies {
                 new DebugCommands(),
                 new SlowlogCommands(),
                 new MonitorCommand(),
+                new ReplicationCommands(),
                 new KeyMemoryCommands(),
                 new KeyCommands(),
                 new StringCommands(),
