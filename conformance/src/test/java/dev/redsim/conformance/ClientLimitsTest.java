@@ -90,6 +90,25 @@ class ClientLimitsTest {
         }
     }
 
+    @ParameterizedTest(name = "[{0}]")
+    @ValueSource(strings = {"simulator", "redis"})
+    void anUnauthenticatedClientFloodingCommandsIsClosedWithoutItsReplies(String name) {
+        try (RedisTarget target = start(name); RespClient admin = client(target)) {
+            admin.call("CONFIG", "SET", "requirepass", "s3cret");
+            try (RespClient few = client(target)) { // a few refusals are answered
+                few.sendRaw("X\n".repeat(10).getBytes(StandardCharsets.US_ASCII));
+                for (int i = 0; i < 10; i++) {
+                    assertThat(few.read().text()).isEqualTo("ERR unknown command 'X', with args beginning with: ");
+                }
+            }
+            try (RespClient flood = client(target)) { // 34 KB of refusals in one read: closed, none sent
+                flood.sendRaw("X\n".repeat(1000).getBytes(StandardCharsets.US_ASCII));
+                assertThat(flood.closedByServer()).isTrue();
+            }
+            assertThat(admin.call("PING").text()).isEqualTo("PONG"); // authenticated before: untouched
+        }
+    }
+
     private static RedisTarget start(String name) {
         return name.equals("simulator") ? new SimulatorTarget() : Targets.reference();
     }

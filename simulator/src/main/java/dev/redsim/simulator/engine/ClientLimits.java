@@ -4,7 +4,6 @@ import dev.redsim.simulator.server.ClientConnection;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelOutboundBuffer;
 
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -102,7 +101,7 @@ final class ClientLimits {
      */
     boolean overOutputLimit(ClientConnection client, long nowMillis) {
         OutputLimit limit = limitFor(client);
-        long used = unwrittenBytes(client);
+        long used = client.unwrittenBytes();
         boolean hard = limit.hardBytes > 0 && used >= limit.hardBytes;
         boolean soft = limit.softBytes > 0 && used >= limit.softBytes;
         if (!soft) {
@@ -139,14 +138,6 @@ final class ClientLimits {
         parsedLimits = value;
     }
 
-    private static long unwrittenBytes(ClientConnection client) {
-        Channel channel = client.channel();
-        if (channel == null) {
-            return 0;
-        }
-        ChannelOutboundBuffer outbound = channel.unsafe().outboundBuffer();
-        return outbound == null ? 0 : outbound.totalPendingWriteBytes();
-    }
 
     private record OutputLimit(long hardBytes, long softBytes, long softSeconds) {
         static final OutputLimit NONE = new OutputLimit(0, 0, 0);

@@ -53,6 +53,11 @@ public final class Reply {
         return out != null && out.isReadable();
     }
 
+    /** How many bytes of replies wait to be written. */
+    public int pendingBytes() {
+        return out == null ? 0 : out.readableBytes();
+    }
+
     /** Hands the pending bytes to the caller (who writes and releases them). */
     public ByteBuf takePending() {
         ByteBuf pending = out;

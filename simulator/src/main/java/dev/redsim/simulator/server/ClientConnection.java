@@ -15,6 +15,8 @@ import java.util.ArrayDeque;
  * reply mode, and where replies go. Touched only on the engine thread.
  */
 public final class ClientConnection implements DecoderLimits {
+    /** Redis's static reply buffer (16 KB) plus the 1 KB of reply list it allows a client that has not authenticated. */
+    private static final int UNAUTHENTICATED_OUTPUT_LIMIT = 16 * 1024 + 1024;
     private final long id;
     private final Channel channel;
     private final Reply reply;
@@ -142,6 +144,14 @@ public final class ClientConnection implements DecoderLimits {
             reply.discardPending();
             return;
         }
+        if (!authenticated && reply.pendingBytes() + unwrittenBytes() > UNAUTHENTICATED_OUTPUT_LIMIT) {
+            // Redis closes an unauthenticated client whose replies pass its 16 KB reply buffer by 1 KB (it does
+            // not read them: a flood of commands it may not run), without writing them
+            reply.discardPending();
+            markClosed();
+            channel.close();
+            return;
+        }
         if (reply.hasPending()) {
             ByteBuf pending = reply.takePending();
             // Redis counts what writeToClient writes (stat_net_output_bytes): a reply counts once it leaves, so
@@ -156,6 +166,12 @@ public final class ClientConnection implements DecoderLimits {
         } else if (closeAfterReply) {
             channel.close();
         }
+    }
+
+    /** Bytes handed to the socket that it has not taken yet (the client is not reading). */
+    public long unwrittenBytes() {
+        io.netty.channel.ChannelOutboundBuffer outbound = channel == null ? null : channel.unsafe().outboundBuffer();
+        return outbound == null ? 0 : outbound.totalPendingWriteBytes();
     }
 
     /** The channels, patterns and shard channels this connection is subscribed to. */
