@@ -109,6 +109,24 @@ class ClientLimitsTest {
         }
     }
 
+    @ParameterizedTest(name = "[{0}]")
+    @ValueSource(strings = {"simulator", "redis"})
+    void aQueryBufferOverTheLimitClosesTheClient(String name) {
+        try (RedisTarget target = start(name); RespClient admin = client(target)) {
+            admin.call("CONFIG", "SET", "client-query-buffer-limit", "1mb");
+            try (RespClient big = client(target)) { // 1.5 MB of a 3 MB value: more than the limit, not yet a command
+                big.sendRaw("*3\r\n$3\r\nSET\r\n$3\r\nbig\r\n$3000000\r\n".getBytes(StandardCharsets.US_ASCII));
+                big.sendRaw(new byte[1_500_000]);
+                assertThat(big.closedByServer()).isTrue();
+            }
+            try (RespClient small = client(target)) { // under the limit, the same value in one piece is fine
+                assertThat(small.call("SET".getBytes(StandardCharsets.US_ASCII), "k".getBytes(StandardCharsets.US_ASCII),
+                        new byte[900_000]).text()).isEqualTo("OK");
+            }
+            assertThat(admin.call("EXISTS", "big").asLong()).isZero();
+        }
+    }
+
     private static RedisTarget start(String name) {
         return name.equals("simulator") ? new SimulatorTarget() : Targets.reference();
     }

@@ -184,6 +184,11 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     }
 
     @Override
+    public long queryBufferLimit() {
+        return config.getLong("client-query-buffer-limit");
+    }
+
+    @Override
     public void countNetInput(long bytes) {
         stats.netInputBytes += bytes;
     }

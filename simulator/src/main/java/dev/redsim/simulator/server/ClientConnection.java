@@ -118,6 +118,11 @@ public final class ClientConnection implements DecoderLimits {
         return server.protoMaxBulkLen();
     }
 
+    @Override
+    public long maxQueryBuffer() {
+        return server.queryBufferLimit();
+    }
+
     public boolean closeAfterReply() {
         return closeAfterReply;
     }
