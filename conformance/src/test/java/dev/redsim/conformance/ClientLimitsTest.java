@@ -116,7 +116,11 @@ class ClientLimitsTest {
             admin.call("CONFIG", "SET", "client-query-buffer-limit", "1mb");
             try (RespClient big = client(target)) { // 1.5 MB of a 3 MB value: more than the limit, not yet a command
                 big.sendRaw("*3\r\n$3\r\nSET\r\n$3\r\nbig\r\n$3000000\r\n".getBytes(StandardCharsets.US_ASCII));
-                big.sendRaw(new byte[1_500_000]);
+                try {
+                    big.sendRaw(new byte[1_500_000]);
+                } catch (java.io.UncheckedIOException closedWhileSending) {
+                    // the server may close the connection before it has taken everything: that is the point
+                }
                 assertThat(big.closedByServer()).isTrue();
             }
             try (RespClient small = client(target)) { // under the limit, the same value in one piece is fine
