@@ -100,7 +100,7 @@ final class RuntimeSubjects {
                 JedisPool pool = new JedisPool(host, port);
                 ConveyorWorker worker = ConveyorWorker.start(pool, "q", ConveyorWorkerOptions.defaults()
                     .withConcurrency(concurrency).withKeys(keys).withClock(clock).withIdleCheck(UPKEEP)
-                    .withConveyor(options), run -> handler.run(run.uuid()));
+                    .withConveyor(options), run -> handler.run(run.uuid(), run.deadline()));
                 return running(worker::stop, worker::stopping, worker::upkeepNow, pool);
             }
 
@@ -149,7 +149,7 @@ final class RuntimeSubjects {
                 JedisPool pool = new JedisPool(host, port);
                 JobWorker worker = JobWorker.start(pool, feed, JobWorkerOptions.defaults().withConcurrency(concurrency)
                     .withClaimTimeout(LEASE).withPollWait(UPKEEP).withClock(clock).withMaintenance(UPKEEP), run -> {
-                        handler.run(run.id());
+                        handler.run(run.id(), run.deadline());
                         return "ok";
                     });
                 return running(worker::stop, worker::stopping, worker::upkeepNow, pool);
@@ -205,7 +205,7 @@ final class RuntimeSubjects {
                     RescueOptions.of(queue, "w" + workers.incrementAndGet()).withLease(LEASE),
                     RescueWorkerOptions.defaults().withConcurrency(concurrency).withClock(clock).withIdleCheck(UPKEEP),
                     run -> {
-                        handler.run(run.id());
+                        handler.run(run.id(), run.deadline());
                         return null;
                     });
                 return running(worker::stop, worker::stopping, worker::upkeepNow, pool);

@@ -63,13 +63,13 @@ public abstract class RuntimeContract {
         ManualClock clock = new ManualClock(START);
         int jobs = Integer.getInteger("redsim.runtime.jobs", 30);
         List<String> ids = s.enqueue(host(), port(), clock, jobs);
-        DeliveryLog log = new DeliveryLog(clock, s.lease().toMillis());
+        DeliveryLog log = new DeliveryLog(clock);
         // Each run moves the clock by a hundredth of the lease: time passes under every claim, but all runs together
         // stay within one lease, so no delivery may be repeated at all.
         long step = Math.max(1, s.lease().toMillis() / Math.max(100, jobs * 3L));
         List<RuntimeSubject.Running> runtimes = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            runtimes.add(s.start(host(), port(), clock, 2, log.around(id -> clock.advance(step))));
+            runtimes.add(s.start(host(), port(), clock, 2, log.around((id, deadline) -> clock.advance(step))));
         }
         boolean finished = finishAll(s, ids, clock, log, false);
         runtimes.forEach(r -> r.stop(Duration.ofSeconds(5)));
@@ -88,11 +88,11 @@ public abstract class RuntimeContract {
             RuntimeSubject s = subject();
             ManualClock clock = new ManualClock(START);
             List<String> ids = s.enqueue(host(), port(), clock, jobs);
-            DeliveryLog log = new DeliveryLog(clock, s.lease().toMillis());
+            DeliveryLog log = new DeliveryLog(clock);
             boolean tripped;
             boolean finishedByA = false;
             try (CrashingHost dying = new CrashingHost(host(), port(), k)) {
-                RuntimeSubject.Running a = s.start(dying.host(), dying.port(), clock, 1, log.around(id -> { }));
+                RuntimeSubject.Running a = s.start(dying.host(), dying.port(), clock, 1, log.around((id, deadline) -> { }));
                 for (int step = 0; step < STEPS && !dying.tripped() && !finishedByA; step++) {
                     log.awaitChange(20);
                     finishedByA = s.unfinished(host(), port(), ids).isEmpty();
@@ -108,7 +108,7 @@ public abstract class RuntimeContract {
                     + s.unfinished(host(), port(), ids));
                 break;
             }
-            RuntimeSubject.Running b = s.start(host(), port(), clock, 2, log.around(id -> { }));
+            RuntimeSubject.Running b = s.start(host(), port(), clock, 2, log.around((id, deadline) -> { }));
             boolean finished = finishAll(s, ids, clock, log, true);
             b.stop(Duration.ofSeconds(5));
             if (!finished) {
@@ -142,10 +142,10 @@ public abstract class RuntimeContract {
             RuntimeSubject s = subject();
             ManualClock clock = new ManualClock(START);
             List<String> ids = s.enqueue(host(), port(), clock, jobs);
-            DeliveryLog log = new DeliveryLog(clock, s.lease().toMillis());
+            DeliveryLog log = new DeliveryLog(clock);
             boolean tripped;
             try (CrashingHost blip = CrashingHost.blip(host(), port(), k)) {
-                RuntimeSubject.Running a = s.start(blip.host(), blip.port(), clock, 1, log.around(id -> { }));
+                RuntimeSubject.Running a = s.start(blip.host(), blip.port(), clock, 1, log.around((id, deadline) -> { }));
                 boolean finished = finishAll(s, ids, clock, log, true);
                 a.stop(Duration.ofSeconds(5));
                 tripped = blip.tripped();
@@ -183,12 +183,12 @@ public abstract class RuntimeContract {
         java.util.Map<String, java.util.concurrent.atomic.AtomicInteger> runs = new java.util.concurrent.ConcurrentHashMap<>();
         CountDownLatch heldRunning = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        RuntimeSubject.Handler counting = id -> runs.computeIfAbsent(id, k -> new java.util.concurrent.atomic.AtomicInteger())
+        RuntimeSubject.Handler counting = (id, deadline) -> runs.computeIfAbsent(id, k -> new java.util.concurrent.atomic.AtomicInteger())
             .incrementAndGet();
         List<RuntimeSubject.Running> runtimes = new ArrayList<>();
         try {
-            runtimes.add(s.startOnHost(host(), port(), java.time.Clock.systemUTC(), 1, id -> {
-                counting.run(id);
+            runtimes.add(s.startOnHost(host(), port(), java.time.Clock.systemUTC(), 1, (id, deadline) -> {
+                counting.run(id, deadline);
                 if (id.equals(held)) {
                     heldRunning.countDown();
                     release.await();
@@ -237,11 +237,11 @@ public abstract class RuntimeContract {
         RuntimeSubject s = subject();
         ManualClock clock = new ManualClock(START);
         List<String> ids = s.enqueue(host(), port(), clock, 4);
-        DeliveryLog log = new DeliveryLog(clock, s.lease().toMillis());
+        DeliveryLog log = new DeliveryLog(clock);
         CountDownLatch twoRunning = new CountDownLatch(2);
         CountDownLatch quickMayEnd = new CountDownLatch(1);
         AtomicReference<String> quick = new AtomicReference<>();
-        RuntimeSubject.Running a = s.start(host(), port(), clock, 2, log.around(id -> {
+        RuntimeSubject.Running a = s.start(host(), port(), clock, 2, log.around((id, deadline) -> {
             twoRunning.countDown();
             if (quick.compareAndSet(null, id)) {
                 quickMayEnd.await(); // ends during the grace
@@ -259,7 +259,7 @@ public abstract class RuntimeContract {
         quickMayEnd.countDown();
         stopper.join(TimeUnit.SECONDS.toMillis(30));
         assertThat(stopper.isAlive()).as("stop returned").isFalse();
-        RuntimeSubject.Running b = s.start(host(), port(), clock, 2, log.around(id -> { }));
+        RuntimeSubject.Running b = s.start(host(), port(), clock, 2, log.around((id, deadline) -> { }));
         boolean finished = finishAll(s, ids, clock, log, true);
         b.stop(Duration.ofSeconds(5));
         assertThat(finished).as("all finished; left: %s", s.unfinished(host(), port(), ids)).isTrue();

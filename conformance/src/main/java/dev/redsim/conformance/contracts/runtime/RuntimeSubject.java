@@ -45,8 +45,8 @@ public interface RuntimeSubject {
         void upkeepNow();
     }
 
-    /** The user's code: one run of the job {@code id}. */
+    /** The user's code: one run of the job {@code id}, whose lease ends at {@code deadline} unless renewed. */
     interface Handler {
-        void run(String id) throws Exception;
+        void run(String id, java.time.Instant deadline) throws Exception;
     }
 }
