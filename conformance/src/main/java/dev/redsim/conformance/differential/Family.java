@@ -184,6 +184,13 @@ public enum Family {
             return HllCalls.calls();
         }
     },
+    /** Geo: GEOADD / GEOSEARCH(STORE) / GEORADIUS* / GEODIST / GEOPOS / GEOHASH; see {@link GeoCalls}. */
+    GEO {
+        @Override
+        List<Gen<String[]>> calls() {
+            return GeoCalls.calls();
+        }
+    },
     /**
      * MULTI/EXEC/DISCARD/WATCH/UNWATCH interleaved over several clients with writes to the watched keys, queue-time
      * errors (EXECABORT) and run-time errors (WRONGTYPE inside EXEC).

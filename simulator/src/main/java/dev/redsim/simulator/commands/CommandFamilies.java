@@ -5,6 +5,8 @@ import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.commands.connection.ClientCommands;
 import dev.redsim.simulator.commands.connection.ConnectionCommands;
 import dev.redsim.simulator.commands.hashes.HashCommands;
+import dev.redsim.simulator.commands.geo.GeoCommands;
+import dev.redsim.simulator.commands.geo.GeoSearchCommands;
 import dev.redsim.simulator.commands.hyperloglog.HyperLogLogCommands;
 import dev.redsim.simulator.commands.hyperloglog.HyperLogLogDebugCommands;
 import dev.redsim.simulator.commands.keys.KeyCommands;
@@ -68,6 +70,8 @@ public final class CommandFamilies {
                 new SetCommands(),
                 new SortedSetCommands(),
                 new SortedSetBlockingCommands(),
+                new GeoCommands(),
+                new GeoSearchCommands(),
                 new TransactionCommands(),
                 new PubSubCommands(),
                 new ScriptingCommands(scripting),
