@@ -5,6 +5,10 @@ import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.commands.connection.ClientCommands;
 import dev.redsim.simulator.commands.connection.ConnectionCommands;
 import dev.redsim.simulator.commands.hashes.HashCommands;
+import dev.redsim.simulator.commands.geo.GeoCommands;
+import dev.redsim.simulator.commands.geo.GeoSearchCommands;
+import dev.redsim.simulator.commands.hyperloglog.HyperLogLogCommands;
+import dev.redsim.simulator.commands.hyperloglog.HyperLogLogDebugCommands;
 import dev.redsim.simulator.commands.keys.KeyCommands;
 import dev.redsim.simulator.commands.keys.KeyMemoryCommands;
 import dev.redsim.simulator.commands.lists.ListBlockingCommands;
@@ -64,12 +68,16 @@ public final class CommandFamilies {
                 new StringBitCommands(),
                 new StringBitOpCommands(),
                 new StringBitFieldCommands(),
+                new HyperLogLogCommands(),
+                new HyperLogLogDebugCommands(),
                 new ListCommands(),
                 new ListBlockingCommands(),
                 new HashCommands(),
                 new SetCommands(),
                 new SortedSetCommands(),
                 new SortedSetBlockingCommands(),
+                new GeoCommands(),
+                new GeoSearchCommands(),
                 new TransactionCommands(),
                 new PubSubCommands(),
                 new ScriptingCommands(scripting),

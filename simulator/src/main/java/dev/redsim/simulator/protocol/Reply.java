@@ -195,6 +195,24 @@ public final class Reply {
         }
     }
 
+    /**
+     * A double already written out by the command (addReplyHumanLongDouble, whose format differs from
+     * addReplyDouble's): RESP3 double, RESP2 bulk string.
+     */
+    public void doubleText(String text) {
+        if (!enabled) {
+            return;
+        }
+        if (resp3()) {
+            ByteBuf b = buf();
+            b.writeByte(',');
+            b.writeCharSequence(text, StandardCharsets.US_ASCII);
+            b.writeBytes(CRLF);
+        } else {
+            bulk(text.getBytes(StandardCharsets.US_ASCII));
+        }
+    }
+
     /** A boolean: RESP3 #t/#f, RESP2 integer 1/0. */
     public void bool(boolean value) {
         if (!enabled) {
