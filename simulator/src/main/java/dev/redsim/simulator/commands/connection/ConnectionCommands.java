@@ -63,13 +63,13 @@ public final class ConnectionCommands implements CommandFamily {
             next = 2;
         }
         String name = null;
-        byte[] username = null;
-        byte[] password = null;
         for (int j = next; j < ctx.argc(); j++) {
             int left = ctx.argc() - j - 1;
             if (ctx.is(j, "auth") && left >= 2) {
-                username = ctx.arg(j + 1);
-                password = ctx.arg(j + 2);
+                // at once, as Redis 7.0 does: a later bad option fails HELLO with the client authenticated
+                if (!ctx.processor().accessControl().authenticate(ctx, ctx.arg(j + 1), ctx.arg(j + 2))) {
+                    throw WRONGPASS;
+                }
                 j += 2;
             } else if (ctx.is(j, "setname") && left >= 1) {
                 name = ctx.text(j + 1);
@@ -78,9 +78,6 @@ public final class ConnectionCommands implements CommandFamily {
             } else {
                 throw new RedisError("ERR Syntax error in HELLO option '" + ctx.text(j) + "'");
             }
-        }
-        if (username != null && !ctx.processor().accessControl().authenticate(ctx, username, password)) {
-            throw WRONGPASS;
         }
         if (!client.hasAuthenticated()) {
             throw new RedisError("NOAUTH HELLO must be called with the client already authenticated, otherwise the "
