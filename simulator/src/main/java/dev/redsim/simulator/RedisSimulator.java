@@ -1,8 +1,10 @@
 package dev.redsim.simulator;
 
+import dev.redsim.simulator.acl.Acl;
 import dev.redsim.simulator.command.CommandProcessor;
 import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.commands.CommandFamilies;
+import dev.redsim.simulator.commands.connection.ClientListLine;
 import dev.redsim.simulator.engine.Config;
 import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.engine.Engine;
@@ -94,8 +96,11 @@ public final class RedisSimulator implements AutoCloseable {
         this.engine = new Engine(config, time, b.databases);
         CommandTable table = new CommandTable();
         this.commands = new CommandProcessor(engine, table);
+        Acl acl = new Acl(engine, table.catalog());
+        acl.clientInfo((client, running) -> ClientListLine.of(client, time.millis(), true, running));
+        commands.accessControl(acl);
         this.scriptRunner = new ScriptRunner(engine);
-        CommandFamilies.registerAll(table, new Scripting(commands, scriptRunner));
+        CommandFamilies.registerAll(table, new Scripting(commands, scriptRunner), acl);
         if (b.scriptMemoryLimit > 0) {
             scriptRunner.memory().limit(b.scriptMemoryLimit);
         }

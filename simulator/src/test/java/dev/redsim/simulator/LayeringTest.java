@@ -36,6 +36,7 @@ class LayeringTest {
             "server",     // connections: client state, the Netty handler
             "engine",     // the one thread's state: clients, expiry, blocked clients, pub/sub, config
             "command",    // the command table, per-call context and dispatch (processCommand / call)
+            "acl",        // users, their rules and the permission checks, the ACL log and file
             "scripting",  // Lua: EVAL, FUNCTION, the script thread
             "commands",   // the command implementations, one package per data type
             "",           // dev.redsim.simulator: RedisSimulator and the CLI, which wire the rooms together

@@ -64,6 +64,11 @@ public final class RedisServerTarget implements RedisTarget {
 
     /** Starts a redis-server; fails if there is none on PATH or it does not answer in time. */
     public static RedisServerTarget start() {
+        return start(new String[0]);
+    }
+
+    /** As {@link #start()}, with more options for redis-server ("--aclfile", "/tmp/users.acl"). */
+    public static RedisServerTarget start(String... options) {
         Path executable = findExecutable()
                 .orElseThrow(() -> new IllegalStateException("redis-server is not on PATH (apt-get install redis-server)"));
         IOException last = null;
@@ -76,6 +81,7 @@ public final class RedisServerTarget implements RedisTarget {
                 command.addAll(List.of("--port", Integer.toString(port), "--bind", "127.0.0.1", "--save", "",
                         "--appendonly", "no", "--daemonize", "no", "--dir", dir.toString(),
                         "--loglevel", "warning", "--logfile", ""));
+                command.addAll(List.of(options));
                 Process process = new ProcessBuilder(command)
                         .redirectErrorStream(true)
                         .redirectOutput(dir.resolve("redis.log").toFile())

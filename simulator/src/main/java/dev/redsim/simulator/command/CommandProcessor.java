@@ -13,8 +13,8 @@ import java.util.Set;
 
 /**
  * Runs clients' commands against the table (Redis's processCommand and call in server.c): the checks that come
- * before a command (interceptor, lookup, arity, auth, pub/sub context, MULTI, busy script), queueing inside MULTI,
- * and the call itself, which gets a context of its own and is counted in the stats.
+ * before a command (interceptor, lookup, arity, auth, MULTI, ACL, pub/sub context, busy script), queueing inside
+ * MULTI, and the call itself, which gets a context of its own and is counted in the stats.
  */
 public final class CommandProcessor implements InputProcessor {
     /** Commands a subscribed RESP2 connection may still send (RESP3 has no such limit: replies and pushes mix). */
@@ -25,6 +25,8 @@ public final class CommandProcessor implements InputProcessor {
     private final CommandTable table;
     /** The user's interceptor (RedisSimulator.Builder#interceptor), or null: then dispatch pays one null test. */
     private CommandInterceptor interceptor;
+    /** The ACL (set while the server is wired), or null: then every client may run everything. */
+    private AccessControl access;
 
     /** Binds the processor to its engine, which from now on hands it every client's input. */
     public CommandProcessor(Engine engine, CommandTable table) {
@@ -44,6 +46,15 @@ public final class CommandProcessor implements InputProcessor {
     /** Installs the interceptor that sees every command clients send (null for none); engine thread only. */
     public void interceptor(CommandInterceptor interceptor) {
         this.interceptor = interceptor;
+    }
+
+    /** Installs the ACL that checks every command before it runs; engine thread only. */
+    public void accessControl(AccessControl access) {
+        this.access = access;
+    }
+
+    public AccessControl accessControl() {
+        return access;
     }
 
     /** Runs one decoded message of a client: a command, or a protocol error that closes the connection. */
@@ -92,6 +103,15 @@ public final class CommandProcessor implements InputProcessor {
             rejectCall(client, spec.fullName(), RedisError.NOAUTH.getMessage());
             return;
         }
+        if (client.multiState().active() && spec.has(CommandFlag.NO_MULTI)) {
+            rejectCall(client, spec.fullName(), "ERR Command not allowed inside a transaction");
+            return;
+        }
+        String refusal = access == null ? null : access.refuseCommand(client, spec, args);
+        if (refusal != null) {
+            rejectCall(client, spec.fullName(), refusal);
+            return;
+        }
         if (!allowedInPubSubContext(client, spec)) {
             rejectCall(client, spec.fullName(), "ERR Can't execute '" + spec.fullName() + "': only (P|S)SUBSCRIBE / "
                     + "(P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context");
@@ -101,10 +121,6 @@ public final class CommandProcessor implements InputProcessor {
         if (engine.monitors().isMonitor(client) && (spec.has(CommandFlag.WRITE) || spec.has(CommandFlag.READONLY)
                 || spec.has(CommandFlag.MAY_REPLICATE))) {
             rejectCall(client, spec.fullName(), "ERR Replica can't interact with the keyspace");
-            return;
-        }
-        if (client.multiState().active() && spec.has(CommandFlag.NO_MULTI)) {
-            rejectCall(client, spec.fullName(), "ERR Command not allowed inside a transaction");
             return;
         }
         if (engine.busy().active() && !spec.has(CommandFlag.ALLOW_BUSY)) {
@@ -190,6 +206,20 @@ public final class CommandProcessor implements InputProcessor {
         } finally {
             client.denyBlocking(denied);
         }
+    }
+
+    /**
+     * EXEC's check of one queued command against the rules of now (they may have changed since it was queued):
+     * false when it may not run, its refusal then answered in its place (and counted as an error reply).
+     */
+    public boolean permittedAtExec(ClientConnection client, byte[][] args, CommandSpec spec) {
+        String refusal = access == null ? null : access.refuseQueued(client, spec, args);
+        if (refusal == null) {
+            return true;
+        }
+        engine.stats().countError(refusal);
+        client.reply().error(refusal);
+        return false;
     }
 
     private void call(ClientConnection client, byte[][] args, CommandSpec spec) {

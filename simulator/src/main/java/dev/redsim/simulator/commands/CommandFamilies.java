@@ -1,7 +1,9 @@
 package dev.redsim.simulator.commands;
 
+import dev.redsim.simulator.acl.Acl;
 import dev.redsim.simulator.command.CommandFamily;
 import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.commands.acl.AclCommands;
 import dev.redsim.simulator.commands.connection.ClientCommands;
 import dev.redsim.simulator.commands.connection.ConnectionCommands;
 import dev.redsim.simulator.commands.hashes.HashCommands;
@@ -47,6 +49,11 @@ public final class CommandFamilies {
 
     /** @param scripting the server's Lua runtime, which EVAL, FCALL and INFO use */
     public static List<CommandFamily> all(Scripting scripting) {
+        return all(scripting, null);
+    }
+
+    /** @param acl the server's ACL, which the ACL command manages */
+    public static List<CommandFamily> all(Scripting scripting, Acl acl) {
         return List.of(
                 new ConnectionCommands(),
                 new ClientCommands(),
@@ -81,11 +88,16 @@ public final class CommandFamilies {
                 new TransactionCommands(),
                 new PubSubCommands(),
                 new ScriptingCommands(scripting),
-                new FunctionCommands(scripting));
+                new FunctionCommands(scripting),
+                new AclCommands(acl));
     }
 
     public static void registerAll(CommandTable table, Scripting scripting) {
-        for (CommandFamily family : all(scripting)) {
+        registerAll(table, scripting, null);
+    }
+
+    public static void registerAll(CommandTable table, Scripting scripting, Acl acl) {
+        for (CommandFamily family : all(scripting, acl)) {
             family.register(table);
         }
     }

@@ -5,6 +5,7 @@ import dev.redsim.simulator.keyspace.Database;
 import dev.redsim.simulator.keyspace.KeyspaceHooks;
 import dev.redsim.simulator.protocol.ProtocolError;
 import dev.redsim.simulator.server.ClientConnection;
+import dev.redsim.simulator.server.ClientUser;
 import dev.redsim.simulator.server.ConnectionEvents;
 import dev.redsim.simulator.server.ServerContext;
 
@@ -172,10 +173,38 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
 
     // ---- connections ----
 
+    /** Until the ACL installs its default user: requirepass alone decides, as before Redis 6. */
+    private ClientUser defaultUser = new ClientUser() {
+        @Override
+        public String name() {
+            return "default";
+        }
+
+        @Override
+        public boolean nopass() {
+            String pass = config.requirePass();
+            return pass == null || pass.isEmpty();
+        }
+
+        @Override
+        public boolean enabled() {
+            return true;
+        }
+    };
+
     @Override
     public boolean authRequired() {
-        String pass = config.requirePass();
-        return pass != null && !pass.isEmpty();
+        return !defaultUser.passwordless();
+    }
+
+    @Override
+    public ClientUser defaultUser() {
+        return defaultUser;
+    }
+
+    /** The ACL's default user, which new connections start as; set once while the server is wired. */
+    public void defaultUser(ClientUser user) {
+        this.defaultUser = user;
     }
 
     @Override
@@ -244,8 +273,8 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         shutdownHook.run();
     }
 
-    /** freeClient: what the client has not read is dropped, its subscriptions and blocking end at once. */
-    private void closeNow(ClientConnection client) {
+    /** freeClient: unread output is dropped, subscriptions and blocking end at once (idle, CLIENT KILL, ACL). */
+    public void closeNow(ClientConnection client) {
         client.markClosed();
         blocked.forget(client);
         if (client.channel() != null) {

@@ -1,5 +1,6 @@
 package dev.redsim.simulator.scripting;
 
+import dev.redsim.simulator.command.AccessControl;
 import dev.redsim.simulator.command.CommandDescription;
 import dev.redsim.simulator.command.CommandFlag;
 import dev.redsim.simulator.command.CommandProcessor;
@@ -58,6 +59,11 @@ final class ScriptCommandCaller {
         if (spec.has(CommandFlag.NOSCRIPT)) {
             return fail(NOT_ALLOWED, raise);
         }
+        AccessControl access = commands.accessControl();
+        String refusal = access == null ? null : access.refuseInScript(run.caller, run.callerCommand, spec, argv);
+        if (refusal != null) {
+            return fail(refusal, raise); // the script runs as its caller's user
+        }
         if (spec.has(CommandFlag.WRITE)) {
             if (run.readOnly) {
                 return fail("ERR Write commands are not allowed from read-only scripts.", raise);
@@ -93,6 +99,7 @@ final class ScriptCommandCaller {
 
     private Varargs execute(ScriptRun run, byte[][] argv, CommandSpec spec, boolean raise) {
         scriptClient.protocol(run.resp);
+        scriptClient.user(run.caller.user());
         commands.callNested(scriptClient, argv, spec);
         ByteBuf out = scriptClient.reply().takePending();
         try {

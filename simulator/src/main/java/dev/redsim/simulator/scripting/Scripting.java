@@ -171,7 +171,7 @@ public final class Scripting {
         globals();
         ClientConnection caller = ctx.client();
         scriptClient.db(caller.db());
-        ScriptRun run = new ScriptRun(caller, name, readOnly);
+        ScriptRun run = new ScriptRun(caller, ctx.spec().fullName(), name, readOnly);
         current = run;
         engine.scriptTimeSnapshot(true);
         // On the script thread (ScriptRunner): the engine waits, or goes busy when the script runs long; or here.

@@ -27,7 +27,9 @@ public final class ClientConnection implements DecoderLimits {
     private String name = "";
     private String libName = "";
     private String libVersion = "";
+    /** Redis's c->authenticated: set at connect when the default user needs no password, by AUTH and HELLO AUTH. */
     private boolean authenticated;
+    private ClientUser user;
     private boolean closeAfterReply;
     private boolean closed;
     private ReplyMode replyMode = ReplyMode.ON;
@@ -49,7 +51,8 @@ public final class ClientConnection implements DecoderLimits {
         this.server = server;
         this.createdMillis = nowMillis;
         this.lastInteractionMillis = nowMillis;
-        this.authenticated = !server.authRequired();
+        this.user = server.defaultUser();
+        this.authenticated = user.passwordless();
     }
 
     public long id() {
@@ -104,13 +107,31 @@ public final class ClientConnection implements DecoderLimits {
         reply.protocol(version);
     }
 
+    /**
+     * Whether the client may run commands that need authentication (the opposite of Redis's authRequired(c)): it
+     * authenticated, or the default user needs no password now.
+     */
     @Override
     public boolean authenticated() {
+        return authenticated || !server.authRequired();
+    }
+
+    /** Redis's c->authenticated alone, which HELLO without AUTH asks for. */
+    public boolean hasAuthenticated() {
         return authenticated;
     }
 
     public void authenticated(boolean value) {
         this.authenticated = value;
+    }
+
+    /** The user this connection runs commands as (client->user). */
+    public ClientUser user() {
+        return user;
+    }
+
+    public void user(ClientUser user) {
+        this.user = user;
     }
 
     @Override

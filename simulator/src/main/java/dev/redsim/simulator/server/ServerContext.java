@@ -2,7 +2,11 @@ package dev.redsim.simulator.server;
 
 /** What a connection needs to know about its server at accept time, and the traffic it reports back to it. */
 public interface ServerContext {
+    /** Whether clients that have not authenticated must do so first: the default user has a password or is off. */
     boolean authRequired();
+
+    /** The user every new connection starts as (Redis's DefaultUser). */
+    ClientUser defaultUser();
 
     long protoMaxBulkLen();
 

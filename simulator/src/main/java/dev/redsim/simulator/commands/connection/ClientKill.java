@@ -1,9 +1,11 @@
 package dev.redsim.simulator.commands.connection;
 
+import dev.redsim.simulator.command.AccessControl;
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.keyspace.Numbers;
 import dev.redsim.simulator.server.ClientConnection;
+import dev.redsim.simulator.server.ClientUser;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +22,8 @@ final class ClientKill {
     private String laddr;
     /** The TYPE filter, null for any. */
     private String type;
+    /** The USER filter, null for any. */
+    private ClientUser user;
     private boolean skipMe = true;
 
     ClientKill(CommandContext ctx) {
@@ -88,7 +92,9 @@ final class ClientKill {
             } else if (ctx.is(i, "laddr")) {
                 laddr = value;
             } else if (ctx.is(i, "user")) {
-                if (!value.equals("default")) {
+                AccessControl access = ctx.processor().accessControl();
+                user = access == null ? null : access.user(ctx.arg(i + 1));
+                if (user == null) {
                     throw new RedisError("ERR No such user '" + value + "'");
                 }
             } else if (ctx.is(i, "skipme")) {
@@ -110,6 +116,7 @@ final class ClientKill {
                 && (id == 0 || client.id() == id)
                 && (addr == null || client.address().equals(addr))
                 && (laddr == null || client.localAddress().equals(laddr))
+                && (user == null || client.user() == user)
                 && !(skipMe && client == ctx.client());
     }
 

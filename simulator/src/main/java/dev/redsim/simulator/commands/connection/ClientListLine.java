@@ -7,14 +7,21 @@ import dev.redsim.simulator.server.ClientConnection;
  * One line of CLIENT LIST / CLIENT INFO, with Redis 7.0's fields in its order. Buffer and memory figures are
  * Redis's values for an idle connection: the simulator's buffers live in Netty and are not per-client.
  */
-final class ClientListLine {
+public final class ClientListLine {
     private ClientListLine() {
     }
 
     static String of(ClientConnection client, CommandContext ctx) {
-        long now = ctx.now();
         // The calling client is in the middle of this command, which Redis already shows as its cmd.
-        String cmd = client == ctx.client() ? ctx.spec().fullName() : client.lastCommand();
+        return of(client, ctx.now(), client == ctx.client(), ctx.spec().fullName());
+    }
+
+    /**
+     * The line of a client; {@code running} tells whether it is in the middle of {@code runningCommand} (which it
+     * then shows as its cmd, idle 0), as the ACL log describes the client whose command it refused.
+     */
+    public static String of(ClientConnection client, long now, boolean running, String runningCommand) {
+        String cmd = running ? runningCommand : client.lastCommand();
         StringBuilder line = new StringBuilder(256);
         line.append("id=").append(client.id())
                 .append(" addr=").append(client.address())
@@ -22,7 +29,7 @@ final class ClientListLine {
                 .append(" fd=").append(8 + client.id())
                 .append(" name=").append(client.name())
                 .append(" age=").append(Math.max(0, (now - client.createdMillis()) / 1000))
-                .append(" idle=").append(client == ctx.client() ? 0
+                .append(" idle=").append(running ? 0
                         : Math.max(0, (now - client.lastInteractionMillis()) / 1000))
                 .append(" flags=").append(flags(client))
                 .append(" db=").append(client.db())
@@ -33,7 +40,8 @@ final class ClientListLine {
                 .append(" qbuf=0 qbuf-free=0 argv-mem=0 multi-mem=").append(client.multiState().memoryEstimate())
                 .append(" rbs=1024 rbp=0 obl=0 oll=0 omem=0 tot-mem=1024 events=r")
                 .append(" cmd=").append(cmd)
-                .append(" user=default redir=-1 resp=").append(client.protocol());
+                .append(" user=").append(client.user().name())
+                .append(" redir=-1 resp=").append(client.protocol());
         return line.toString();
     }
 

@@ -3,16 +3,18 @@ package dev.redsim.simulator.commands.connection;
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandFamily;
 import dev.redsim.simulator.command.CommandTable;
-import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.server.ClientConnection;
 import dev.redsim.simulator.version.RedisVersion;
 
+import java.nio.charset.StandardCharsets;
+
 /** PING, ECHO, HELLO, AUTH, SELECT, QUIT, RESET (connection group). */
 public final class ConnectionCommands implements CommandFamily {
     private static final RedisError WRONGPASS =
             new RedisError("WRONGPASS invalid username-password pair or user is disabled.");
+    private static final byte[] DEFAULT_USER = "default".getBytes(StandardCharsets.US_ASCII);
 
     @Override
     public void register(CommandTable t) {
@@ -64,10 +66,10 @@ public final class ConnectionCommands implements CommandFamily {
         for (int j = next; j < ctx.argc(); j++) {
             int left = ctx.argc() - j - 1;
             if (ctx.is(j, "auth") && left >= 2) {
-                if (!checkPassword(ctx.engine(), ctx.text(j + 1), ctx.text(j + 2))) {
+                // at once, as Redis 7.0 does: a later bad option fails HELLO with the client authenticated
+                if (!ctx.processor().accessControl().authenticate(ctx, ctx.arg(j + 1), ctx.arg(j + 2))) {
                     throw WRONGPASS;
                 }
-                client.authenticated(true);
                 j += 2;
             } else if (ctx.is(j, "setname") && left >= 1) {
                 name = ctx.text(j + 1);
@@ -77,7 +79,7 @@ public final class ConnectionCommands implements CommandFamily {
                 throw new RedisError("ERR Syntax error in HELLO option '" + ctx.text(j) + "'");
             }
         }
-        if (!client.authenticated()) {
+        if (!client.hasAuthenticated()) {
             throw new RedisError("NOAUTH HELLO must be called with the client already authenticated, otherwise the "
                     + "HELLO AUTH <user> <pass> option can be used to authenticate the client and select the "
                     + "RESP protocol version at the same time");
@@ -108,25 +110,15 @@ public final class ConnectionCommands implements CommandFamily {
         if (ctx.argc() > 3) {
             throw RedisError.SYNTAX;
         }
-        String user = ctx.argc() == 3 ? ctx.text(1) : "default";
-        String password = ctx.text(ctx.argc() - 1);
-        if (ctx.argc() == 2 && !ctx.engine().authRequired()) {
+        if (ctx.argc() == 2 && ctx.engine().defaultUser().nopass()) {
             throw new RedisError("ERR AUTH <password> called without any password configured for the default user. "
                     + "Are you sure your configuration is correct?");
         }
-        if (!checkPassword(ctx.engine(), user, password)) {
+        byte[] user = ctx.argc() == 3 ? ctx.arg(1) : DEFAULT_USER;
+        if (!ctx.processor().accessControl().authenticate(ctx, user, ctx.arg(ctx.argc() - 1))) {
             throw WRONGPASS;
         }
-        ctx.client().authenticated(true);
         ctx.reply().ok();
-    }
-
-    /** Only the default user exists: it takes requirepass, or any password when none is set (nopass). */
-    static boolean checkPassword(Engine engine, String user, String password) {
-        if (!user.equals("default")) {
-            return false;
-        }
-        return !engine.authRequired() || engine.config().requirePass().equals(password);
     }
 
     private void select(CommandContext ctx) {
@@ -154,7 +146,8 @@ public final class ConnectionCommands implements CommandFamily {
         client.reply().enabled(true);
         client.noEvict(false);
         client.noTouch(false);
-        client.authenticated(!ctx.engine().authRequired());
+        client.user(ctx.engine().defaultUser());
+        client.authenticated(client.user().passwordless());
         ctx.engine().pubSub().forget(client);
         ctx.engine().monitors().remove(client);
         ctx.reply().simple("RESET");

@@ -78,7 +78,10 @@ public final class TransactionCommands implements CommandFamily {
         ctx.reply().array(queued.size());
         for (QueuedCommand command : queued) {
             // resolved by the dispatch that queued it; the server keeps it opaque (the table sits above it)
-            ctx.processor().callNested(client, command.args(), (CommandSpec) command.command());
+            CommandSpec spec = (CommandSpec) command.command();
+            if (ctx.processor().permittedAtExec(client, command.args(), spec)) { // the ACL may have changed
+                ctx.processor().callNested(client, command.args(), spec);
+            }
         }
         engine.discardTransaction(client);
     }
