@@ -62,6 +62,7 @@ public final class CommandFamilies {
                 new SetCommands(),
                 new SortedSetCommands(),
                 new SortedSetBlockingCommands(),
+                new dev.redsim.simulator.commands.streams.StreamCommands(),
                 new TransactionCommands(),
                 new PubSubCommands(),
                 new ScriptingCommands(scripting),
