@@ -219,6 +219,62 @@ public final class StreamValue extends AccessTracked implements RedisValue {
         return next == null ? entries.tailMap(master, true) : entries.subMap(master, true, next, false);
     }
 
+    // ---- the logical read counters of groups ----
+
+    /**
+     * streamRangeHasTombstones: whether an entry was deleted between {@code start} and the end of the stream, as
+     * far as the largest deleted ID tells (a deletion before the first entry does not count).
+     */
+    public boolean hasTombstonesFrom(StreamId start) {
+        if (entries.isEmpty() || maxDeletedId.isMin() || firstId.greaterThan(maxDeletedId)) {
+            return false;
+        }
+        return !start.greaterThan(maxDeletedId);
+    }
+
+    /**
+     * streamEstimateDistanceFromFirstEverEntry: how many entries were added up to and including {@code id}, when
+     * the counters can tell (the last ID, the first entry or before it without deletions, an empty stream), else
+     * {@link StreamGroup#UNKNOWN_ENTRIES_READ}.
+     */
+    public long entriesAddedUpTo(StreamId id) {
+        if (entriesAdded == 0) {
+            return 0;
+        }
+        if (entries.isEmpty() && !id.greaterThan(lastId)) {
+            return entriesAdded;
+        }
+        int toLast = id.compareTo(lastId);
+        if (toLast == 0) {
+            return entriesAdded;
+        }
+        if (toLast > 0) {
+            return StreamGroup.UNKNOWN_ENTRIES_READ;
+        }
+        if (maxDeletedId.isMin() || maxDeletedId.lessThan(firstId)) {
+            int toFirst = id.compareTo(firstId);
+            if (toFirst < 0) {
+                return entriesAdded - entries.size();
+            }
+            if (toFirst == 0) {
+                return entriesAdded - entries.size() + 1;
+            }
+        }
+        return StreamGroup.UNKNOWN_ENTRIES_READ;
+    }
+
+    /** streamReplyWithCGLag: entries not yet delivered to the group, or null when the counters cannot tell. */
+    public Long lag(StreamGroup group) {
+        if (entriesAdded == 0) {
+            return 0L;
+        }
+        if (group.entriesRead() != StreamGroup.UNKNOWN_ENTRIES_READ && !hasTombstonesFrom(group.lastId())) {
+            return entriesAdded - group.entriesRead();
+        }
+        long read = entriesAddedUpTo(group.lastId());
+        return read == StreamGroup.UNKNOWN_ENTRIES_READ ? null : entriesAdded - read;
+    }
+
     // ---- groups ----
 
     public StreamGroup createGroup(Bytes name, StreamId lastDelivered, long entriesRead) {

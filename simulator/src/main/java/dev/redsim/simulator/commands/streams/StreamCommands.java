@@ -9,5 +9,10 @@ public final class StreamCommands implements CommandFamily {
     public void register(CommandTable t) {
         new StreamAddCommands().register(t);
         new StreamRangeCommands().register(t);
+        new StreamReadCommands().register(t);
+        new StreamGroupCommands().register(t);
+        new StreamPendingCommands().register(t);
+        new StreamClaimCommands().register(t);
+        new StreamInfoCommands().register(t);
     }
 }

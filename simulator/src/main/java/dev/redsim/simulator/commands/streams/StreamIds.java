@@ -26,6 +26,15 @@ final class StreamIds {
         return parse(ctx.arg(index), 0, true, false).id();
     }
 
+    /** A strict ID, or null when the argument is not one (XCLAIM: where the IDs end, its options begin). */
+    static StreamId strictOrNull(byte[] arg) {
+        try {
+            return parse(arg, 0, true, false).id();
+        } catch (RedisError notAnId) {
+            return null;
+        }
+    }
+
     /** streamParseIDOrReply: "-" is 0-0, "+" the largest ID, a missing sequence is {@code missingSeq}. */
     static StreamId lenient(CommandContext ctx, int index, long missingSeq) {
         return parse(ctx.arg(index), missingSeq, false, false).id();

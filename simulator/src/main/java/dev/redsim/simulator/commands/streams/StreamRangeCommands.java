@@ -61,7 +61,20 @@ public final class StreamRangeCommands implements CommandFamily {
         if (reverse) {
             range = range.descendingMap();
         }
-        // the entries are taken first (a sub-map's size is counted by walking it): O(returned), not O(range)
+        List<Map.Entry<StreamId, byte[][]>> taken = take(range, count);
+        ctx.reply().array(taken.size());
+        for (Map.Entry<StreamId, byte[][]> entry : taken) {
+            StreamReplies.entry(ctx.reply(), entry);
+        }
+    }
+
+    /** The entries from {@code start} on, at most {@code count} (0: all): what XREAD returns for a stream. */
+    static List<Map.Entry<StreamId, byte[][]>> entriesFrom(StreamValue stream, StreamId start, long count) {
+        return take(stream.entries().tailMap(start, true), count == 0 ? Long.MAX_VALUE : count);
+    }
+
+    /** The first {@code count} entries of a range, taken before replying: a sub-map's size is counted by walking it. */
+    private static List<Map.Entry<StreamId, byte[][]>> take(NavigableMap<StreamId, byte[][]> range, long count) {
         List<Map.Entry<StreamId, byte[][]>> taken = new ArrayList<>();
         for (Map.Entry<StreamId, byte[][]> entry : range.entrySet()) {
             if (taken.size() == count) {
@@ -69,9 +82,6 @@ public final class StreamRangeCommands implements CommandFamily {
             }
             taken.add(entry);
         }
-        ctx.reply().array(taken.size());
-        for (Map.Entry<StreamId, byte[][]> entry : taken) {
-            StreamReplies.entry(ctx.reply(), entry);
-        }
+        return taken;
     }
 }

@@ -60,6 +60,12 @@ final class Streams {
         return new String(bytes.bytes(), java.nio.charset.StandardCharsets.UTF_8);
     }
 
+    /** addReplySubcommandSyntaxError: "ERR unknown subcommand or wrong number of arguments for 'x'. Try XGROUP HELP." */
+    static RedisError subcommandSyntax(CommandContext ctx) {
+        return new RedisError("ERR unknown subcommand or wrong number of arguments for '" + ctx.text(1) + "'. Try "
+                + ctx.text(0).toUpperCase(java.util.Locale.ROOT) + " HELP.");
+    }
+
     /** A script's client (redis.call) runs without a connection of its own. */
     static boolean fromScript(CommandContext ctx) {
         return ctx.client().channel() == null;
