@@ -325,11 +325,15 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     }
 
     /**
-     * Redis's signalFlushedDb / touchAllWatchedKeysInDb: every key of a database may have changed at once
-     * (FLUSHDB, FLUSHALL, SWAPDB). WATCH hooks in here with the transactions issue.
+     * Redis's signalFlushedDb / touchAllWatchedKeysInDb, before a database is emptied (FLUSHDB, FLUSHALL): WATCH
+     * sees the keys that are about to go. Blocked clients hear of it after ({@link #flushedDb}).
      */
     public void signalFlushedDb(int db) {
         watchedKeys.touchAllInDb(db, null);
+    }
+
+    /** After a database was emptied: its blocked readers of streams learn that their streams are gone. */
+    public void flushedDb(int db) {
         blocked.databaseChanged(db);
     }
 
@@ -373,10 +377,14 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         notifyKeyspaceEvent(KeyspaceEvents.KEY_MISS, "keymiss", key, db.id());
     }
 
-    /** Redis's dbAdd notifies "new" (class n) whenever a key is created. */
+    /**
+     * Redis's dbAdd notifies "new" (class n) whenever a key is created, and signals it as ready for blocked
+     * clients (a stream renamed, moved or copied onto a key that a reader waits on serves it).
+     */
     @Override
     public void added(Database db, Bytes key) {
         notifyKeyspaceEvent(KeyspaceEvents.NEW, "new", key, db.id());
+        blocked.keyReady(db.id(), key);
     }
 
     public void addDirty(long changes) {

@@ -78,6 +78,7 @@ public final class ServerCommands implements CommandFamily {
         ctx.engine().signalFlushedDb(db.id());
         ctx.dirty(db.size());
         db.clear();
+        ctx.engine().flushedDb(db.id());
         ctx.reply().ok();
     }
 
@@ -87,6 +88,7 @@ public final class ServerCommands implements CommandFamily {
             ctx.engine().signalFlushedDb(db.id());
             ctx.dirty(db.size());
             db.clear();
+            ctx.engine().flushedDb(db.id());
         }
         ctx.reply().ok();
     }
