@@ -164,6 +164,13 @@ public enum Family {
                     call("GETEX", KEY, Gen.constant("PERSIST")), call("EXISTS", KEY), call("DEL", KEY));
         }
     },
+    /** Streams and consumer groups with explicit IDs; see {@link StreamCalls}. */
+    STREAMS {
+        @Override
+        List<Gen<String[]>> calls() {
+            return StreamCalls.calls();
+        }
+    },
     /**
      * MULTI/EXEC/DISCARD/WATCH/UNWATCH interleaved over several clients with writes to the watched keys, queue-time
      * errors (EXECABORT) and run-time errors (WRONGTYPE inside EXEC).
