@@ -409,7 +409,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         for (Database db : databases) {
             db.sweepExpired(ACTIVE_EXPIRE_LIMIT);
         }
-        flushPendingOutput(); // "expired" notifications to subscribers
+        afterExpiry();
     }
 
     /** serverCron's samples for the instantaneous rates in INFO; skipped while a script runs on, as timers are. */
@@ -427,6 +427,16 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         for (Database db : databases) {
             db.sweepAllExpired();
         }
+        afterExpiry();
+    }
+
+    /**
+     * After keys expired outside a command, as Redis's beforeSleep: blocked clients whose keys went are served (a
+     * blocked XREADGROUP learns that its stream expired), and "expired" notifications reach subscribers.
+     */
+    private void afterExpiry() {
+        handleBlockedClients();
+        processUnblockedClients();
         flushPendingOutput();
     }
 
