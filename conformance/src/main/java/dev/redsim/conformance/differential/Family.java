@@ -191,6 +191,13 @@ public enum Family {
             return GeoCalls.calls();
         }
     },
+    /** Streams and consumer groups with explicit IDs; see {@link StreamCalls}. */
+    STREAMS {
+        @Override
+        List<Gen<String[]>> calls() {
+            return StreamCalls.calls();
+        }
+    },
     /**
      * MULTI/EXEC/DISCARD/WATCH/UNWATCH interleaved over several clients with writes to the watched keys, queue-time
      * errors (EXECABORT) and run-time errors (WRONGTYPE inside EXEC).

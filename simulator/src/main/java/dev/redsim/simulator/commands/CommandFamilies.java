@@ -85,6 +85,7 @@ public final class CommandFamilies {
                 new SortedSetBlockingCommands(),
                 new GeoCommands(),
                 new GeoSearchCommands(),
+                new dev.redsim.simulator.commands.streams.StreamCommands(),
                 new TransactionCommands(),
                 new PubSubCommands(),
                 new ScriptingCommands(scripting),

@@ -31,7 +31,11 @@ public final class BlockedClients {
         boolean serve(Bytes key);
     }
 
-    /** One blocked call: the client, its command, the keys it waits on and its deadline (0: none). */
+    /**
+     * One blocked call: the client, its command, the keys it waits on and its deadline (0: none). A waiter with a
+     * {@code readsType} is also served when its key stops holding that type (deleted or overwritten), as Redis
+     * wakes a blocked XREADGROUP whose stream goes.
+     */
     private static final class Waiter {
         final ClientConnection client;
         final int db;
@@ -40,9 +44,10 @@ public final class BlockedClients {
         final long order;
         final String command;
         final KeyServer server;
+        final Class<? extends RedisValue> readsType;
 
         Waiter(ClientConnection client, int db, Bytes[] keys, long deadline, long order, String command,
-               KeyServer server) {
+               KeyServer server, Class<? extends RedisValue> readsType) {
             this.client = client;
             this.db = db;
             this.keys = keys;
@@ -50,6 +55,7 @@ public final class BlockedClients {
             this.order = order;
             this.command = command;
             this.server = server;
+            this.readsType = readsType;
         }
     }
 
@@ -95,7 +101,17 @@ public final class BlockedClients {
      * ms, 0 for none.
      */
     public void block(ClientConnection client, String command, Bytes[] keys, long deadline, KeyServer server) {
-        Waiter waiter = new Waiter(client, client.db(), distinct(keys), deadline, nextOrder++, command, server);
+        block(client, command, keys, deadline, server, null);
+    }
+
+    /**
+     * As {@link #block(ClientConnection, String, Bytes[], long, KeyServer)}, and the waiter is also served when a
+     * key it waits on stops holding a {@code readsType} value (signalDeletedKeyAsReady).
+     */
+    public void block(ClientConnection client, String command, Bytes[] keys, long deadline, KeyServer server,
+                      Class<? extends RedisValue> readsType) {
+        Waiter waiter = new Waiter(client, client.db(), distinct(keys), deadline, nextOrder++, command, server,
+                readsType);
         Map<Bytes, LinkedHashSet<Waiter>> waiters = waitersByDb[waiter.db];
         for (Bytes key : waiter.keys) {
             waiters.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(waiter);
@@ -119,16 +135,50 @@ public final class BlockedClients {
     // ---- keys becoming ready ----
 
     /**
-     * A key may now serve its waiters (Redis's signalKeyAsReady: a key was created, or a database swapped in):
-     * when someone waits on it and it holds a value that can serve them ({@link RedisValue#servesBlockedClients}),
-     * it is queued for serving.
+     * A key may now serve its waiters (Redis's signalKeyAsReady: a key was created, or a database swapped in or
+     * emptied): when someone waits on it and it holds a value, it is queued for serving, and each waiter's server
+     * decides whether that value serves it (a list for BLPOP, a stream for XREAD, renamed or moved into place
+     * too); when it holds nothing, readers of a type it no longer holds hear of it.
      */
     public void keyReady(int db, Bytes key) {
         if (byClient.isEmpty() || !waitersByDb[db].containsKey(key)) {
             return;
         }
         RedisValue value = databases[db].peek(key);
-        if (value != null && value.servesBlockedClients()) {
+        if (value != null || someoneLostTheirType(db, key, null)) {
+            readyKeys.add(new ReadyKey(db, key));
+        }
+    }
+
+    /**
+     * A key was modified (signalModifiedKey): that wakes no one in Redis 7.0, except readers of a type the key no
+     * longer holds (deleted or overwritten: signalDeletedKeyAsReady), who get their error.
+     */
+    public void keyModified(int db, Bytes key) {
+        if (byClient.isEmpty() || !waitersByDb[db].containsKey(key)) {
+            return;
+        }
+        if (someoneLostTheirType(db, key, databases[db].peek(key))) {
+            readyKeys.add(new ReadyKey(db, key));
+        }
+    }
+
+    /** Whether a waiter on the key reads a type the key no longer holds. */
+    private boolean someoneLostTheirType(int db, Bytes key, RedisValue value) {
+        for (Waiter waiter : waitersByDb[db].get(key)) {
+            if (waiter.readsType != null && !waiter.readsType.isInstance(value)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Redis's signalKeyAsReady for values that wake their waiters explicitly (a stream after XADD): queues the key
+     * for serving when someone waits on it.
+     */
+    public void keySignalled(int db, Bytes key) {
+        if (!byClient.isEmpty() && waitersByDb[db].containsKey(key)) {
             readyKeys.add(new ReadyKey(db, key));
         }
     }

@@ -427,12 +427,14 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     // ---- keyspace effects ----
 
     /**
-     * Redis's signalModifiedKey: WATCH invalidation hooks in here. It does not wake blocked clients: in Redis 7.0
+     * Redis's signalModifiedKey: WATCH invalidation hooks in here. It does not serve blocked clients: in Redis 7.0
      * only a key's creation does ({@link #added}, as dbAdd calls signalKeyAsReady), so a list or sorted set stored
-     * over an existing key (SORT ... STORE, ZUNIONSTORE onto a string) leaves its waiters blocked.
+     * over an existing key (SORT ... STORE, ZUNIONSTORE onto a string) leaves its waiters blocked; a stream reader
+     * whose stream is deleted or overwritten hears of it (signalDeletedKeyAsReady).
      */
     public void signalModifiedKey(int db, Bytes key) {
         watchedKeys.touch(db, key);
+        blocked.keyModified(db, key); // readers of a type the key no longer holds get their error
     }
 
     /**
@@ -444,11 +446,15 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     }
 
     /**
-     * Redis's signalFlushedDb / touchAllWatchedKeysInDb: every key of a database may have changed at once
-     * (FLUSHDB, FLUSHALL, SWAPDB). WATCH hooks in here with the transactions issue.
+     * Redis's signalFlushedDb / touchAllWatchedKeysInDb, before a database is emptied (FLUSHDB, FLUSHALL): WATCH
+     * sees the keys that are about to go. Blocked clients hear of it after ({@link #flushedDb}).
      */
     public void signalFlushedDb(int db) {
         watchedKeys.touchAllInDb(db, null);
+    }
+
+    /** After a database was emptied: its blocked readers of streams learn that their streams are gone. */
+    public void flushedDb(int db) {
         blocked.databaseChanged(db);
     }
 
@@ -525,7 +531,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         for (Database db : databases) {
             db.sweepExpired(ACTIVE_EXPIRE_LIMIT);
         }
-        flushPendingOutput(); // "expired" notifications to subscribers
+        afterExpiry();
     }
 
     /** serverCron's samples for the instantaneous rates in INFO; skipped while a script runs on, as timers are. */
@@ -543,6 +549,16 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         for (Database db : databases) {
             db.sweepAllExpired();
         }
+        afterExpiry();
+    }
+
+    /**
+     * After keys expired outside a command, as Redis's beforeSleep: blocked clients whose keys went are served (a
+     * blocked XREADGROUP learns that its stream expired), and "expired" notifications reach subscribers.
+     */
+    private void afterExpiry() {
+        handleBlockedClients();
+        processUnblockedClients();
         flushPendingOutput();
     }
 

@@ -1,7 +1,7 @@
 package dev.redsim.simulator.keyspace;
 
 /** A value stored under a key: one implementation per Redis type, as in Redis's robj types. */
-public sealed interface RedisValue permits StringValue, ListValue, HashValue, SetValue, SortedSetValue {
+public sealed interface RedisValue permits StringValue, ListValue, HashValue, SetValue, SortedSetValue, StreamValue {
     /** The name TYPE replies: string, list, hash, set, zset. */
     String typeName();
 

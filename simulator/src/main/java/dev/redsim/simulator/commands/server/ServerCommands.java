@@ -79,6 +79,7 @@ public final class ServerCommands implements CommandFamily {
         ctx.engine().signalFlushedDb(db.id());
         ctx.dirty(db.size());
         db.clear();
+        ctx.engine().flushedDb(db.id());
         ctx.reply().ok();
     }
 
@@ -88,6 +89,7 @@ public final class ServerCommands implements CommandFamily {
             ctx.engine().signalFlushedDb(db.id());
             ctx.dirty(db.size());
             db.clear();
+            ctx.engine().flushedDb(db.id());
         }
         ctx.reply().ok();
     }
