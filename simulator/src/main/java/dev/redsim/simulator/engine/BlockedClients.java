@@ -169,13 +169,20 @@ public final class BlockedClients {
         }
     }
 
-    /** Every key of a database may have changed (SWAPDB, FLUSHDB): scans its waited keys for ready ones. */
+    /**
+     * Every key of a database may have changed (SWAPDB, FLUSHDB): scans its waited keys for ready ones. Every key
+     * that holds a value counts as ready, streams included (scanDatabaseForReadyKeys), and so does a key whose
+     * waiters lost their type.
+     */
     public void databaseChanged(int db) {
         if (byClient.isEmpty()) {
             return;
         }
         for (Bytes key : waitersByDb[db].keySet().toArray(new Bytes[0])) {
-            keyChanged(db, key);
+            RedisValue value = databases[db].peek(key);
+            if (value != null || someoneLostTheirType(db, key, null)) {
+                readyKeys.add(new ReadyKey(db, key));
+            }
         }
     }
 
