@@ -240,11 +240,14 @@ public enum Family {
 
     abstract List<Gen<String[]>> calls();
 
-    /** The commands this family's histories use (upper case). */
+    /** The commands this family's histories use (upper case; a container's with its subcommand: "XGROUP CREATE"). */
     public java.util.Set<String> commandNames() {
         java.util.Set<String> names = new java.util.TreeSet<>();
         for (Gen<String[]> gen : calls()) {
-            names.add(gen.next(new java.util.SplittableRandom(0))[0].toUpperCase());
+            String[] call = gen.next(new java.util.SplittableRandom(0));
+            var command = dev.redsim.simulator.command.CommandCatalog.redis70().describe(call[0].toLowerCase());
+            boolean container = command != null && !command.subcommands().isEmpty() && call.length > 1;
+            names.add(container ? (call[0] + " " + call[1]).toUpperCase() : call[0].toUpperCase());
         }
         return names;
     }

@@ -183,7 +183,11 @@ public final class BlockedClients {
         }
     }
 
-    /** Every key of a database may have changed (SWAPDB, FLUSHDB): scans its waited keys for ready ones. */
+    /**
+     * Every key of a database may have changed (SWAPDB, FLUSHDB): scans its waited keys for ready ones. Every key
+     * that holds a value counts as ready, streams included (scanDatabaseForReadyKeys), and so does a key whose
+     * waiters lost their type.
+     */
     public void databaseChanged(int db) {
         if (byClient.isEmpty()) {
             return;
