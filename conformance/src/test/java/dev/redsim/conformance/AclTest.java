@@ -349,6 +349,30 @@ class AclTest {
     }
 
     @Test
+    void aConnectionMadeWhileAPasswordWasNeededIsLetInWhenItNoLongerIs() {
+        List<List<String>> sessions = onBoth(target -> {
+            List<String> seen = new ArrayList<>();
+            try (RespClient admin = client(target)) {
+                seen.add(admin.call("CONFIG", "SET", "requirepass", "pw").toString());
+                try (RespClient early = client(target)) {
+                    seen.add(early.call("PING").toString());
+                    seen.add(admin.call("CONFIG", "SET", "requirepass", "").toString());
+                    seen.add(early.call("PING").toString()); // Redis asks the default user now (authRequired)
+                    String[] eleven = new String[11];
+                    Arrays.fill(eleven, "a");
+                    eleven[0] = "ECHO";
+                    seen.add(early.call(eleven).toString()); // no longer held to the unauthenticated limits
+                    seen.add(early.call("HELLO", "2").toString()); // but HELLO asks whether it authenticated
+                    seen.add(early.call("AUTH", "default", "any").toString());
+                    seen.add(early.call("HELLO", "2").children().get(0).toString());
+                }
+            }
+            return seen;
+        });
+        assertThat(sessions.get(0).get(3)).isEqualTo("+PONG\\r\\n"); // RespValue escapes
+    }
+
+    @Test
     void generatedPasswordsHaveTheAskedLength() {
         List<List<String>> sessions = onBoth(target -> {
             List<String> seen = new ArrayList<>();
