@@ -90,6 +90,47 @@ class ClientLimitsTest {
         }
     }
 
+    @ParameterizedTest(name = "[{0}]")
+    @ValueSource(strings = {"simulator", "redis"})
+    void anUnauthenticatedClientFloodingCommandsIsClosedWithoutItsReplies(String name) {
+        try (RedisTarget target = start(name); RespClient admin = client(target)) {
+            admin.call("CONFIG", "SET", "requirepass", "s3cret");
+            try (RespClient few = client(target)) { // a few refusals are answered
+                few.sendRaw("X\n".repeat(10).getBytes(StandardCharsets.US_ASCII));
+                for (int i = 0; i < 10; i++) {
+                    assertThat(few.read().text()).isEqualTo("ERR unknown command 'X', with args beginning with: ");
+                }
+            }
+            try (RespClient flood = client(target)) { // 34 KB of refusals in one read: closed, none sent
+                flood.sendRaw("X\n".repeat(1000).getBytes(StandardCharsets.US_ASCII));
+                assertThat(flood.closedByServer()).isTrue();
+            }
+            assertThat(admin.call("PING").text()).isEqualTo("PONG"); // authenticated before: untouched
+        }
+    }
+
+    @ParameterizedTest(name = "[{0}]")
+    @ValueSource(strings = {"simulator", "redis"})
+    void aQueryBufferOverTheLimitClosesTheClient(String name) {
+        try (RedisTarget target = start(name); RespClient admin = client(target)) {
+            admin.call("CONFIG", "SET", "client-query-buffer-limit", "1mb");
+            try (RespClient big = client(target)) { // 1.5 MB of a 3 MB value: more than the limit, not yet a command
+                big.sendRaw("*3\r\n$3\r\nSET\r\n$3\r\nbig\r\n$3000000\r\n".getBytes(StandardCharsets.US_ASCII));
+                try {
+                    big.sendRaw(new byte[1_500_000]);
+                } catch (java.io.UncheckedIOException closedWhileSending) {
+                    // the server may close the connection before it has taken everything: that is the point
+                }
+                assertThat(big.closedByServer()).isTrue();
+            }
+            try (RespClient small = client(target)) { // under the limit, the same value in one piece is fine
+                assertThat(small.call("SET".getBytes(StandardCharsets.US_ASCII), "k".getBytes(StandardCharsets.US_ASCII),
+                        new byte[900_000]).text()).isEqualTo("OK");
+            }
+            assertThat(admin.call("EXISTS", "big").asLong()).isZero();
+        }
+    }
+
     private static RedisTarget start(String name) {
         return name.equals("simulator") ? new SimulatorTarget() : Targets.reference();
     }

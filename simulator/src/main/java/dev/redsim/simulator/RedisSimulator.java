@@ -55,6 +55,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RedisSimulator implements AutoCloseable {
     private static final long CLOSE_WAIT_SECONDS = 5;
+    private final java.util.concurrent.atomic.AtomicBoolean closing = new java.util.concurrent.atomic.AtomicBoolean();
+    private final java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
 
     private final Engine engine;
     private final CommandProcessor commands;
@@ -141,6 +143,8 @@ public final class RedisSimulator implements AutoCloseable {
         this.host = b.bind;
         this.password = b.password;
         this.port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
+        // SHUTDOWN runs on the engine thread, which close() stops and waits for: it closes from a thread of its own
+        engine.onShutdown(() -> new Thread(this::close, "redsim-shutdown").start());
         onEngine(() -> {
             engine.port(port);
             engine.config().setInternal("port", Integer.toString(port));
@@ -218,6 +222,7 @@ public final class RedisSimulator implements AutoCloseable {
     public void advanceTime(Duration amount) {
         time.advance(amount);
         onEngine(() -> {
+            engine.checkPause(); // first: a pause stops expiry while it lasts
             engine.expireAllDue();
             engine.checkBlockedTimeouts();
             return null;
@@ -296,13 +301,39 @@ public final class RedisSimulator implements AutoCloseable {
         return scriptRunner;
     }
 
-    /** Closes the listening socket and every connection, and stops the engine thread. */
+    /**
+     * Closes the listening socket and every connection, and stops the engine thread. Closing again, or while a
+     * SHUTDOWN command closes it, waits for that close to end.
+     */
     @Override
     public void close() {
-        scriptRunner.shutdown(); // first: a running script holds the engine thread until it stops
-        serverChannel.close().awaitUninterruptibly(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
-        // bounded: a stop (SIGTERM in the CLI) must come through whatever a client left the engine doing
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+        if (!closing.compareAndSet(false, true)) {
+            awaitClosed(Duration.ofSeconds(3 * CLOSE_WAIT_SECONDS));
+            return;
+        }
+        try {
+            scriptRunner.shutdown(); // first: a running script holds the engine thread until it stops
+            serverChannel.close().awaitUninterruptibly(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+            // bounded: a stop (SIGTERM in the CLI) must come through whatever a client left the engine doing
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+        } finally {
+            closed.countDown();
+        }
+    }
+
+    /** Whether the simulator has been closed (by {@link #close()} or by a client's SHUTDOWN). */
+    public boolean isClosed() {
+        return closed.getCount() == 0;
+    }
+
+    /** Waits until the simulator is closed (a client's SHUTDOWN, or another thread's close); false on timeout. */
+    public boolean awaitClosed(Duration timeout) {
+        try {
+            return closed.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return isClosed();
+        }
     }
 
     /** Options for a simulator; defaults: 127.0.0.1, a free port, no password, system clock, 16 databases. */

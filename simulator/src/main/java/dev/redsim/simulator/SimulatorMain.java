@@ -2,7 +2,7 @@ package dev.redsim.simulator;
 
 import dev.redsim.simulator.version.RedisVersion;
 
-import java.util.concurrent.CountDownLatch;
+import java.time.Duration;
 
 /**
  * The command line: {@code java -jar redsim-simulator.jar [--port N] [--bind ADDR] [--requirepass PASS]}.
@@ -47,16 +47,19 @@ public final class SimulatorMain {
             System.exit(1);
             return;
         }
-        CountDownLatch stopped = new CountDownLatch(1);
+        // SIGTERM / SIGINT: the hook closes the simulator.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             simulator.close();
             System.out.println("redsim: stopped");
-            stopped.countDown();
-        }, "redsim-shutdown"));
+        }, "redsim-stop"));
         System.out.printf("redsim %s ready to accept connections tcp on %s:%d (started in %d ms)%n",
                 RedisVersion.IMITATED.version(), simulator.host(), simulator.port(),
                 (System.nanoTime() - started) / 1_000_000);
-        stopped.await();
+        // A client's SHUTDOWN closes the simulator: the process then exits with status 0, as redis-server does.
+        while (!simulator.awaitClosed(Duration.ofDays(1))) {
+            continue;
+        }
+        System.exit(0);
     }
 
     private static int number(String option, String value) {

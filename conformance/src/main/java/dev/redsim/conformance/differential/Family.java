@@ -177,6 +177,20 @@ public enum Family {
                     call("TYPE", KEY), call("DEL", KEY));
         }
     },
+    /** HyperLogLog: PFADD / PFCOUNT / PFMERGE / PFDEBUG and the raw bytes under the keys; see {@link HllCalls}. */
+    HLL {
+        @Override
+        List<Gen<String[]>> calls() {
+            return HllCalls.calls();
+        }
+    },
+    /** Geo: GEOADD / GEOSEARCH(STORE) / GEORADIUS* / GEODIST / GEOPOS / GEOHASH; see {@link GeoCalls}. */
+    GEO {
+        @Override
+        List<Gen<String[]>> calls() {
+            return GeoCalls.calls();
+        }
+    },
     /**
      * MULTI/EXEC/DISCARD/WATCH/UNWATCH interleaved over several clients with writes to the watched keys, queue-time
      * errors (EXECABORT) and run-time errors (WRONGTYPE inside EXEC).

@@ -69,8 +69,13 @@ public final class Conveyor {
         return scheduler.moveDue(deadline);
     }
 
-    /** Requeues jobs whose lease expired. */
+    /**
+     * Requeues jobs whose lease expired, and settles parents whose last child's completer died before it settled
+     * them (see docs/contracts/conveyor.md). Returns how many jobs were requeued.
+     */
     public int recoverExpiredLeases(Deadline deadline) {
-        return recovery.recoverExpired(deadline);
+        int requeued = recovery.recoverExpired(deadline);
+        worker.settleStranded(deadline);
+        return requeued;
     }
 }

@@ -68,6 +68,15 @@ public final class ConveyorKeys {
         return key("conveyor:waiting");
     }
 
+    /**
+     * Uuids of finished jobs that just left their parent's active set, whose parent is still to be settled
+     * (finalized once its active set is empty) by the job's completer right after, or by recovery when that
+     * completer died in between.
+     */
+    public byte[] settling() {
+        return key("conveyor:settling");
+    }
+
     public byte[] done() {
         return key("conveyor:done");
     }

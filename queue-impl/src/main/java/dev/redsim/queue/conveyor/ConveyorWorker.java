@@ -195,6 +195,11 @@ public final class ConveyorWorker implements AutoCloseable {
         }
     }
 
+    /** One round of the upkeep now (the scheduler and lease recovery), as the upkeep thread runs it on its schedule. */
+    public void upkeepNow() {
+        schedule();
+    }
+
     /**
      * Stops claiming, lets running handlers finish for up to {@code grace}, then hands the jobs still running back
      * (no retry consumed) and interrupts their handlers.

@@ -123,12 +123,53 @@ final class Worker {
     }
 
     private void finish(Deadline deadline, String operation, Lease lease, Job finished) {
-        redis.run(operation, deadline, () -> {
+        Optional<String> parent = redis.run(operation, deadline, () -> {
             fence(lease);
             Plan plan = new Plan();
-            finisher.planFinish(finished, plan);
-            return plan.exec(redis.jedis()) == null ? null : Boolean.TRUE;
+            String toSettle = finisher.planFinish(finished, plan);
+            return plan.exec(redis.jedis()) == null ? null : Optional.ofNullable(toSettle);
         });
+        parent.ifPresent(p -> settle(deadline, finished.uuid(), p));
+    }
+
+    /**
+     * Settles the parent that {@code child} left (see {@link Finisher}), then, when the parent was finalized, the
+     * parent's own parent, and so on up.
+     */
+    void settle(Deadline deadline, String child, String parent) {
+        String leaving = child;
+        String next = parent;
+        while (next != null) {
+            String from = leaving;
+            String to = next;
+            Optional<String> up = redis.run("settle", deadline, () -> {
+                Plan plan = new Plan();
+                Optional<String> planned = finisher.planSettle(from, to, plan);
+                if (planned == null) {
+                    redis.jedis().srem(keys.settling(), Placement.utf8(from)); // not ready: a sibling settles it
+                    return Optional.<String>empty();
+                }
+                return plan.exec(redis.jedis()) == null ? null : planned;
+            });
+            leaving = to;
+            next = up.orElse(null);
+        }
+    }
+
+    /** Settles the parents left by completers that died before settling them; returns how many entries there were. */
+    int settleStranded(Deadline deadline) {
+        java.util.Set<byte[]> entries = redis.once("settle", deadline, () -> redis.jedis().smembers(keys.settling()));
+        for (byte[] entry : entries) {
+            String child = new String(entry, java.nio.charset.StandardCharsets.UTF_8);
+            byte[] record = redis.once("settle", deadline, () -> redis.jedis().get(keys.job(child)));
+            Job job = record == null ? null : JobWire.decode(record);
+            if (job == null || !job.hasParent()) {
+                redis.once("settle", deadline, () -> redis.jedis().srem(keys.settling(), entry));
+            } else {
+                settle(deadline, child, job.parentUuid());
+            }
+        }
+        return entries.size();
     }
 
     /** Watches the job's lease key and checks that it still holds this lease's token. */

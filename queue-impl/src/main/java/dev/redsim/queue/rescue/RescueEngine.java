@@ -56,7 +56,7 @@ public final class RescueEngine {
                 jedis.unwatch();
                 return Optional.empty();
             }
-            String id = String.valueOf(jedis.incr(keys.sequence()));
+            String id = templates.nextId(prepared);
             Task stored = prepared.withLabel(Task.Section.CORE, Labels.OBJECT, id);
             Writes w = new Writes();
             templates.insert(w, id, stored);
@@ -170,9 +170,9 @@ public final class RescueEngine {
             if (id != null) {
                 return own(id, mine);
             }
-            id = firstUndelivered();
-            if (id != null) {
-                return deliverBroadcast(id);
+            String[] broadcast = firstUndelivered();
+            if (broadcast != null) {
+                return deliverBroadcast(broadcast[0], broadcast[1]);
             }
             id = first(keys.available());
             if (id != null) {
@@ -197,13 +197,19 @@ public final class RescueEngine {
     }
 
     /**
-     * The oldest broadcast task this worker has not had. Broadcast tasks are read a page at a time and their
-     * delivery sets asked in one pipeline per page: one round trip per {@value #BROADCAST_PAGE} broadcast tasks
-     * instead of one per task (every Search of a worker that had them all used to pay one each).
+     * The oldest broadcast task this worker has not had, found from the worker's cursor (see
+     * {@link RescueKeys#cursor}): one ZRANGEBYSCORE after it, not a look at every broadcast task. "All" tasks above
+     * the cursor that the worker already had (delivered before the cursor existed) are stepped over a page at a time,
+     * and the cursor moves past them, so that happens once.
+     *
+     * @return the id and the cursor it was found from, or null
      */
-    private String firstUndelivered() {
-        for (long from = 0; ; from += BROADCAST_PAGE) {
-            List<String> page = jedis.zrange(keys.broadcast(), from, from + BROADCAST_PAGE - 1);
+    private String[] firstUndelivered() {
+        String cursorKey = keys.cursor(options.worker());
+        while (true) {
+            String cursor = jedis.get(cursorKey);
+            String after = cursor == null ? "-inf" : "(" + cursor;
+            List<String> page = jedis.zrangeByScore(keys.broadcast(), after, "+inf", 0, BROADCAST_PAGE);
             if (page.isEmpty()) {
                 return null;
             }
@@ -215,11 +221,16 @@ public final class RescueEngine {
             p.sync();
             for (int i = 0; i < page.size(); i++) {
                 if (!delivered.get(i).get()) {
-                    return page.get(i);
+                    return new String[] {page.get(i), cursor};
                 }
             }
-            if (page.size() < BROADCAST_PAGE) {
-                return null;
+            // All had already: move the cursor past them (unless another thread of this worker moved it).
+            jedis.watch(cursorKey);
+            if (java.util.Objects.equals(jedis.get(cursorKey), cursor)) {
+                String last = page.get(page.size() - 1);
+                new Writes().add(tx -> tx.set(cursorKey, last)).exec(jedis);
+            } else {
+                jedis.unwatch();
             }
         }
     }
@@ -246,17 +257,21 @@ public final class RescueEngine {
         return w.exec(jedis) ? Optional.of(owned) : null;
     }
 
-    private Optional<Task> deliverBroadcast(String id) {
-        jedis.watch(keys.deliveredTo(id));
+    /** Delivers the "all" task to this worker and moves its cursor to it, unless the cursor moved meanwhile. */
+    private Optional<Task> deliverBroadcast(String id, String cursor) {
+        String cursorKey = keys.cursor(options.worker());
+        jedis.watch(keys.deliveredTo(id), cursorKey);
         Optional<Task> found = store.watchAndRead(id);
-        if (found.isEmpty() || jedis.sismember(keys.deliveredTo(id), options.worker())) {
+        if (found.isEmpty() || jedis.sismember(keys.deliveredTo(id), options.worker())
+                || !java.util.Objects.equals(jedis.get(cursorKey), cursor)) {
             jedis.unwatch();
             return null;
         }
         if (discardedByRoot(id, found.get())) {
             return null;
         }
-        Writes w = new Writes().add(tx -> tx.sadd(keys.deliveredTo(id), options.worker()));
+        Writes w = new Writes().add(tx -> tx.sadd(keys.deliveredTo(id), options.worker()))
+                .add(tx -> tx.set(cursorKey, id));
         return w.exec(jedis) ? Optional.of(found.get().withLabel(Task.Section.CORE, Labels.WORKER,
                 options.worker())) : null;
     }

@@ -41,6 +41,20 @@ final class RescueKeys {
         return prefix + "broadcast";
     }
 
+    /**
+     * The id of the newest "all" task, written by every transaction that adds one. Such a transaction WATCHes it
+     * before it takes its id (INCR), so "all" tasks become visible in id order: one committed after another has the
+     * higher id. That is what lets a worker's cursor stand for every "all" task up to it.
+     */
+    String broadcastMark() {
+        return prefix + "broadcast:last";
+    }
+
+    /** The highest "all" task id a worker has had, every lower one had or gone as well: where its Search resumes. */
+    String cursor(String worker) {
+        return prefix + "cursor:" + worker;
+    }
+
     /** Set of the workers an "all" task was delivered to. */
     String deliveredTo(String id) {
         return prefix + "seen:" + id;

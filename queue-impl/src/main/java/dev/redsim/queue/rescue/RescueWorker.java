@@ -188,6 +188,11 @@ public final class RescueWorker implements AutoCloseable {
         }
     }
 
+    /** One round of the upkeep now (Expire and Ticker), as the upkeep thread runs it on its schedule. */
+    public void upkeepNow() {
+        expireAndTick();
+    }
+
     /** Stops searching, waits up to {@code grace} for running handlers, then interrupts the rest. */
     public void stop(Duration grace) {
         running.set(false);

@@ -37,10 +37,28 @@ final class Templates {
         return store.exists(Task.empty().with(Task.Section.META, task.root()), true, self);
     }
 
+    /**
+     * A new object id for {@code task}, inside a transaction being planned. For an "all" task the broadcast mark is
+     * WATCHed first (see {@link RescueKeys#broadcastMark}): an "all" task committed meanwhile aborts this one.
+     */
+    String nextId(Task task) {
+        if (isBroadcast(task)) {
+            jedis.watch(store.keys().broadcastMark());
+        }
+        return String.valueOf(jedis.incr(store.keys().sequence()));
+    }
+
+    static boolean isBroadcast(Task task) {
+        return !task.isTemplate() && task.method().equals(Labels.ALL);
+    }
+
     /** Adds a new task (or template) and puts it where it is found; addressed tasks start their retention. */
     void insert(Writes w, String id, Task task) {
         store.write(w, id, null, task);
         store.place(w, id, task);
+        if (isBroadcast(task)) {
+            w.add(tx -> tx.set(store.keys().broadcastMark(), id));
+        }
         if (!task.isTemplate() && !task.method().equals(Labels.ANY)) {
             long deadline = clock.millis() + retention.toMillis();
             w.add(tx -> tx.zadd(store.keys().retention(), deadline, id));
@@ -130,7 +148,7 @@ final class Templates {
                 && !task.root().isEmpty()) {
             return false;
         }
-        String id = String.valueOf(jedis.incr(store.keys().sequence()));
+        String id = nextId(task);
         Task stored = task.withLabel(Task.Section.CORE, Labels.OBJECT, id);
         insert(w, id, stored);
         emitted.add(stored);

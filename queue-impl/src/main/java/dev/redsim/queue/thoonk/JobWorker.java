@@ -59,7 +59,7 @@ public final class JobWorker implements AutoCloseable {
     private final Map<String, InFlight> inFlight = new ConcurrentHashMap<>();
     private final List<Thread> threads = new ArrayList<>();
     private final ScheduledExecutorService heartbeat;
-    /** What maintenance remembers between passes (only the upkeep thread touches it). */
+    /** What maintenance remembers between passes (guarded by itself). */
     private final Map<String, Long> unaccountedSince = new java.util.HashMap<>();
 
     private JobWorker(JedisPool pool, String feed, JobWorkerOptions options, JobRunHandler handler) {
@@ -172,6 +172,12 @@ public final class JobWorker implements AutoCloseable {
 
     /** One maintenance pass: requeues ids unaccounted for too long, cancels or stalls timed-out claims. */
     private void maintain() {
+        synchronized (unaccountedSince) { // the upkeep thread, or a caller of upkeepNow
+            maintainOnce();
+        }
+    }
+
+    private void maintainOnce() {
         try (Jedis jedis = pool.getResource()) {
             // A timed-out claim counts as a failed run: stalled where a failing run would be (failures + 1 reaching
             // maxFailures), cancelled before that.
@@ -207,6 +213,11 @@ public final class JobWorker implements AutoCloseable {
         } catch (RuntimeException e) {
             // Redis unreachable now: the next beat tries again, well within the claim timeout.
         }
+    }
+
+    /** One round of the upkeep now (the contract's maintenance), as the upkeep thread runs it on its schedule. */
+    public void upkeepNow() {
+        maintain();
     }
 
     /**

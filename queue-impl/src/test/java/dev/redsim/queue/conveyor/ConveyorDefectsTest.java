@@ -94,6 +94,53 @@ class ConveyorDefectsTest {
         }
     }
 
+    /**
+     * Siblings finishing at the same moment: before every EXEC that one child's completion sends, another sibling
+     * completes. The completion must commit at its first EXEC (its keys are not the siblings'); the parent's
+     * settling afterwards sees a sibling still active and leaves it to that sibling. Before, each completion watched
+     * the parent's active set, and every sibling finishing first made it start over: ten siblings, ten aborts.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"simulator", "reference"})
+    void siblingsFinishingAtOnceDoNotMakeEachOtherStartOver(String name) {
+        RedisTarget t = name.equals("simulator") ? SharedTargets.simulator() : SharedTargets.reference();
+        try (Jedis jedis = connect(name)) {
+            ManualClock clock = new ManualClock(START);
+            Conveyor others = new Conveyor(jedis, clock);
+            others.add(Deadline.none(), Job.of("parents", null).withUuid("p"), false);
+            Lease parent = others.claim(Deadline.none(), "parents").orElseThrow();
+            for (int i = 0; i <= 10; i++) {
+                others.add(Deadline.none(), Job.of("kids", null).withUuid("child-" + i).withParent("p"), false);
+            }
+            others.complete(Deadline.none(), parent);
+            Lease mine = others.claim(Deadline.none(), "kids").orElseThrow();
+            java.util.Deque<Lease> siblings = new java.util.ArrayDeque<>();
+            for (int i = 0; i < 10; i++) {
+                siblings.add(others.claim(Deadline.none(), "kids").orElseThrow());
+            }
+            java.util.concurrent.atomic.AtomicInteger execs = new java.util.concurrent.atomic.AtomicInteger();
+            dev.redsim.queue.thoonk.ListenedConnection listened = new dev.redsim.queue.thoonk.ListenedConnection(
+                new redis.clients.jedis.HostAndPort(t.host(), t.port()), (sent, command) -> {
+                    if (command.equalsIgnoreCase("EXEC")) {
+                        execs.incrementAndGet();
+                        if (!siblings.isEmpty()) {
+                            others.complete(Deadline.none(), siblings.poll());
+                        }
+                    }
+                });
+            try (Jedis mineConnection = new Jedis(listened)) {
+                new Conveyor(mineConnection, clock).complete(Deadline.none(), mine);
+            }
+            assertThat(execs).as("EXECs of one completion while siblings finish before each").hasValue(1);
+            while (!siblings.isEmpty()) {
+                others.complete(Deadline.none(), siblings.poll());
+            }
+            assertThat(jedis.smembers("conveyor:done")).as("the parent done after its eleven children").hasSize(12)
+                .contains("p");
+            assertThat(jedis.scard("conveyor:settling")).as("no settling left").isZero();
+        }
+    }
+
     private static double bytesPerChildCompletion(Jedis jedis, Jedis info, int children) {
         jedis.flushAll();
         Conveyor conveyor = new Conveyor(jedis, new ManualClock(START));

@@ -23,7 +23,14 @@ final class JedisJqSubject implements JqSubject {
 
     @Override
     public JqPort connect(String host, int port, InstantSource clock) {
-        return new Port(new Jedis(host, port), clock);
+        return new Port(new Jedis(host, port), clock, null);
+    }
+
+    /** Production's clock: Redis's TIME (RedisClock over a pool of its own); the host's clock is not read. */
+    @Override
+    public JqPort connectOnHost(String host, int port, java.time.Clock hostClock) {
+        redis.clients.jedis.JedisPool timePool = new redis.clients.jedis.JedisPool(host, port);
+        return new Port(new Jedis(host, port), dev.redsim.queue.time.RedisClock.over(timePool), timePool);
     }
 
     @Override
@@ -44,9 +51,11 @@ final class JedisJqSubject implements JqSubject {
     private static final class Port implements JqPort {
         private final Jedis jedis;
         private final JobQueue queue;
+        private final AutoCloseable clockResources;
 
-        Port(Jedis jedis, InstantSource clock) {
+        Port(Jedis jedis, InstantSource clock, AutoCloseable clockResources) {
             this.jedis = jedis;
+            this.clockResources = clockResources;
             this.queue = new JobQueue(jedis, JqKeys.standard(), clock, OPTIONS);
         }
 
@@ -134,6 +143,13 @@ final class JedisJqSubject implements JqSubject {
         @Override
         public void close() {
             jedis.close();
+            if (clockResources != null) {
+                try {
+                    clockResources.close();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
         }
     }
 }

@@ -21,7 +21,9 @@ import dev.redsim.queue.thoonk.ThoonkKeys;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -35,18 +37,25 @@ import java.util.function.Consumer;
 
 /**
  * Our three runtimes as {@link RuntimeSubject}s: ConveyorWorker, RescueWorker and thoonk's JobWorker, each over
- * fresh key names, a 30 s lease, idle checks and upkeep every 20 ms (so a test waits for events, not for them).
+ * fresh key names, a 20 s lease, idle checks and upkeep every 20 ms (so a test waits for events, not for them).
  */
 final class RuntimeSubjects {
-    static final Duration LEASE = Duration.ofSeconds(30);
+    /** Shorter than the 30 s skew of the skewed-hosts test, so a runtime reading its host's clock would fail it. */
+    static final Duration LEASE = Duration.ofSeconds(20);
     private static final Duration UPKEEP = Duration.ofMillis(20);
 
     private RuntimeSubjects() {
     }
 
     /** A started runtime and the pool it owns (closed after the stop). */
-    private static RuntimeSubject.Running running(Consumer<Duration> stop, BooleanSupplier stopping, JedisPool pool) {
+    private static RuntimeSubject.Running running(Consumer<Duration> stop, BooleanSupplier stopping, Runnable upkeep,
+                                                  JedisPool pool) {
         return new RuntimeSubject.Running() {
+            @Override
+            public void upkeepNow() {
+                upkeep.run();
+            }
+
             @Override
             public void stop(Duration grace) {
                 stop.accept(grace);
@@ -79,11 +88,20 @@ final class RuntimeSubjects {
 
             @Override
             public Running start(String host, int port, ManualClock clock, int concurrency, Handler handler) {
+                return begin(host, port, clock, concurrency, handler);
+            }
+
+            @Override
+            public Running startOnHost(String host, int port, Clock hostClock, int concurrency, Handler handler) {
+                return begin(host, port, null, concurrency, handler); // production: Redis's TIME
+            }
+
+            private Running begin(String host, int port, InstantSource clock, int concurrency, Handler handler) {
                 JedisPool pool = new JedisPool(host, port);
                 ConveyorWorker worker = ConveyorWorker.start(pool, "q", ConveyorWorkerOptions.defaults()
                     .withConcurrency(concurrency).withKeys(keys).withClock(clock).withIdleCheck(UPKEEP)
-                    .withConveyor(options), run -> handler.run(run.uuid()));
-                return running(worker::stop, worker::stopping, pool);
+                    .withConveyor(options), run -> handler.run(run.uuid(), run.deadline()));
+                return running(worker::stop, worker::stopping, worker::upkeepNow, pool);
             }
 
             @Override
@@ -119,13 +137,22 @@ final class RuntimeSubjects {
 
             @Override
             public Running start(String host, int port, ManualClock clock, int concurrency, Handler handler) {
+                return begin(host, port, clock, concurrency, handler);
+            }
+
+            @Override
+            public Running startOnHost(String host, int port, Clock hostClock, int concurrency, Handler handler) {
+                return begin(host, port, null, concurrency, handler); // production: Redis's TIME
+            }
+
+            private Running begin(String host, int port, Clock clock, int concurrency, Handler handler) {
                 JedisPool pool = new JedisPool(host, port);
                 JobWorker worker = JobWorker.start(pool, feed, JobWorkerOptions.defaults().withConcurrency(concurrency)
                     .withClaimTimeout(LEASE).withPollWait(UPKEEP).withClock(clock).withMaintenance(UPKEEP), run -> {
-                        handler.run(run.id());
+                        handler.run(run.id(), run.deadline());
                         return "ok";
                     });
-                return running(worker::stop, worker::stopping, pool);
+                return running(worker::stop, worker::stopping, worker::upkeepNow, pool);
             }
 
             @Override
@@ -164,15 +191,24 @@ final class RuntimeSubjects {
 
             @Override
             public Running start(String host, int port, ManualClock clock, int concurrency, Handler handler) {
+                return begin(host, port, clock, concurrency, handler);
+            }
+
+            @Override
+            public Running startOnHost(String host, int port, Clock hostClock, int concurrency, Handler handler) {
+                return begin(host, port, null, concurrency, handler); // production: Redis's TIME
+            }
+
+            private Running begin(String host, int port, InstantSource clock, int concurrency, Handler handler) {
                 JedisPool pool = new JedisPool(host, port);
                 RescueWorker worker = RescueWorker.start(pool,
                     RescueOptions.of(queue, "w" + workers.incrementAndGet()).withLease(LEASE),
                     RescueWorkerOptions.defaults().withConcurrency(concurrency).withClock(clock).withIdleCheck(UPKEEP),
                     run -> {
-                        handler.run(run.id());
+                        handler.run(run.id(), run.deadline());
                         return null;
                     });
-                return running(worker::stop, worker::stopping, pool);
+                return running(worker::stop, worker::stopping, worker::upkeepNow, pool);
             }
 
             @Override

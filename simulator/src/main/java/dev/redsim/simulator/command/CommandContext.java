@@ -62,6 +62,14 @@ public final class CommandContext {
         return engine.time().millis();
     }
 
+    /**
+     * This call with other arguments, as Redis's replaceClientCommandVector: a command that rewrites itself into
+     * another one (GEOADD into ZADD) runs that one's handler with it, still counted as itself.
+     */
+    public CommandContext withArgs(byte[][] replacement) {
+        return new CommandContext(processor, client, replacement, spec);
+    }
+
     // ---- arguments ----
 
     public int argc() {

@@ -117,8 +117,18 @@ public final class CommandProcessor implements InputProcessor {
                     + "(P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context");
             return;
         }
+        // A MONITOR client is a replica to Redis (CLIENT_SLAVE): it may not read or write the keyspace.
+        if (engine.monitors().isMonitor(client) && (spec.has(CommandFlag.WRITE) || spec.has(CommandFlag.READONLY)
+                || spec.has(CommandFlag.MAY_REPLICATE))) {
+            rejectCall(client, spec.fullName(), "ERR Replica can't interact with the keyspace");
+            return;
+        }
         if (engine.busy().active() && !spec.has(CommandFlag.ALLOW_BUSY)) {
             rejectCall(client, spec.fullName(), engine.busy().rejection());
+            return;
+        }
+        if (engine.pause().holds(mayWrite(client, spec)) && !engine.monitors().isMonitor(client)) {
+            engine.pause().postpone(client, args); // CLIENT PAUSE: it runs when the pause ends
             return;
         }
         if (queuesInTransaction(client, spec)) {
@@ -127,6 +137,25 @@ public final class CommandProcessor implements InputProcessor {
             return;
         }
         call(client, args, spec);
+    }
+
+    /** Redis's is_may_replicate_command: a write, a may-replicate command, or an EXEC of a transaction with one. */
+    private static boolean mayWrite(ClientConnection client, CommandSpec spec) {
+        if (writes(spec)) {
+            return true;
+        }
+        if (spec.fullName().equals("exec")) {
+            for (var queued : client.multiState().queued()) {
+                if (writes((CommandSpec) queued.command())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean writes(CommandSpec spec) {
+        return spec.has(CommandFlag.WRITE) || spec.has(CommandFlag.MAY_REPLICATE);
     }
 
     /** Between MULTI and EXEC everything is queued but the commands that steer the transaction itself. */
@@ -197,6 +226,11 @@ public final class CommandProcessor implements InputProcessor {
         long started = System.nanoTime();
         boolean failed = false;
         Stats stats = engine.stats();
+        // The skip_monitor commands are the script runners: Redis feeds them to monitors itself, before the
+        // script, so that the script's own calls follow them.
+        if (spec.has(CommandFlag.SKIP_MONITOR) && engine.monitors().active()) {
+            engine.monitors().feed(client, client.db(), args);
+        }
         try {
             spec.handler().execute(new CommandContext(this, client, args, spec));
         } catch (RedisError e) {
@@ -217,9 +251,19 @@ public final class CommandProcessor implements InputProcessor {
         if (client.blocked() && engine.busy().isCaller(client)) {
             return;
         }
+        long micros = (System.nanoTime() - started) / 1000;
         stats.commandsProcessed++;
-        stats.countCall(spec.fullName(), (System.nanoTime() - started) / 1000, failed);
+        stats.countCall(spec.fullName(), micros, failed);
         client.touch(engine.time().millis(), spec.fullName());
+        // After it ran (SELECT shows its new database, AUTH its redacted password); admin commands are never shown.
+        if (engine.monitors().active() && !spec.has(CommandFlag.SKIP_MONITOR) && !spec.has(CommandFlag.ADMIN)) {
+            engine.monitors().feed(client, client.db(), RedactedArguments.of(spec.fullName(), args));
+        }
+        // A command that blocked is not logged (Redis logs it when it is served; a timed-out one never).
+        if (!spec.has(CommandFlag.SKIP_SLOWLOG) && !client.blocked()) {
+            engine.slowLog().record(RedactedArguments.of(spec.fullName(), args), micros, engine.time().millis(),
+                    client.address(), client.name());
+        }
     }
 
     /** Redis's text: the name, then up to 128 characters of the arguments, each quoted and followed by a space. */

@@ -7,6 +7,10 @@ import dev.redsim.simulator.commands.acl.AclCommands;
 import dev.redsim.simulator.commands.connection.ClientCommands;
 import dev.redsim.simulator.commands.connection.ConnectionCommands;
 import dev.redsim.simulator.commands.hashes.HashCommands;
+import dev.redsim.simulator.commands.geo.GeoCommands;
+import dev.redsim.simulator.commands.geo.GeoSearchCommands;
+import dev.redsim.simulator.commands.hyperloglog.HyperLogLogCommands;
+import dev.redsim.simulator.commands.hyperloglog.HyperLogLogDebugCommands;
 import dev.redsim.simulator.commands.keys.KeyCommands;
 import dev.redsim.simulator.commands.keys.KeyMemoryCommands;
 import dev.redsim.simulator.commands.lists.ListBlockingCommands;
@@ -18,7 +22,10 @@ import dev.redsim.simulator.commands.server.CommandCommands;
 import dev.redsim.simulator.commands.server.ConfigCommands;
 import dev.redsim.simulator.commands.server.DebugCommands;
 import dev.redsim.simulator.commands.server.InfoCommands;
+import dev.redsim.simulator.commands.server.MonitorCommand;
+import dev.redsim.simulator.commands.server.ReplicationCommands;
 import dev.redsim.simulator.commands.server.ServerCommands;
+import dev.redsim.simulator.commands.server.SlowlogCommands;
 import dev.redsim.simulator.commands.sets.SetCommands;
 import dev.redsim.simulator.commands.sortedsets.SortedSetBlockingCommands;
 import dev.redsim.simulator.commands.sortedsets.SortedSetCommands;
@@ -55,6 +62,9 @@ public final class CommandFamilies {
                 new ConfigCommands(),
                 new CommandCommands(),
                 new DebugCommands(),
+                new SlowlogCommands(),
+                new MonitorCommand(),
+                new ReplicationCommands(),
                 new KeyMemoryCommands(),
                 new KeyCommands(),
                 new StringCommands(),
@@ -65,12 +75,16 @@ public final class CommandFamilies {
                 new StringBitCommands(),
                 new StringBitOpCommands(),
                 new StringBitFieldCommands(),
+                new HyperLogLogCommands(),
+                new HyperLogLogDebugCommands(),
                 new ListCommands(),
                 new ListBlockingCommands(),
                 new HashCommands(),
                 new SetCommands(),
                 new SortedSetCommands(),
                 new SortedSetBlockingCommands(),
+                new GeoCommands(),
+                new GeoSearchCommands(),
                 new TransactionCommands(),
                 new PubSubCommands(),
                 new ScriptingCommands(scripting),

@@ -257,6 +257,11 @@ public final class BlockedClients {
         }
     }
 
+    /** A client that waited for something else than keys (a CLIENT PAUSE) may run its queued commands again. */
+    public void resumed(ClientConnection client) {
+        unblocked.add(client);
+    }
+
     public boolean hasUnblocked() {
         return !unblocked.isEmpty();
     }

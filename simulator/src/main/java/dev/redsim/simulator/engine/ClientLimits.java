@@ -4,21 +4,34 @@ import dev.redsim.simulator.server.ClientConnection;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelOutboundBuffer;
 
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
 /**
- * The limits Redis puts on each client, enforced as Redis enforces them: maxclients when a connection is
- * accepted, the idle timeout (clientsCron), and client-output-buffer-limit after replies are written. The
+ * The limits Redis puts on each client, enforced as Redis enforces them: maxclients and protected mode when a
+ * connection is accepted, the idle timeout (clientsCron), and client-output-buffer-limit after replies are written. The
  * times follow the simulator's clock, so tests move them with time control.
  */
 final class ClientLimits {
     private static final byte[] MAX_CLIENTS_REACHED =
             "-ERR max number of clients reached\r\n".getBytes(StandardCharsets.US_ASCII);
+    /** Redis 7.0's text, word for word (its typo included): clients compare it. */
+    private static final byte[] DENIED = ("-DENIED Redis is running in protected mode because protected mode is "
+            + "enabled and no password is set for the default user. In this mode connections are only accepted from "
+            + "the loopback interface. If you want to connect from external computers to Redis you may adopt one of "
+            + "the following solutions: 1) Just disable protected mode sending the command 'CONFIG SET protected-mode "
+            + "no' from the loopback interface by connecting to Redis from the same host the server is running, "
+            + "however MAKE SURE Redis is not publicly accessible from internet if you do so. Use CONFIG REWRITE to "
+            + "make this change permanent. 2) Alternatively you can just disable the protected mode by editing the "
+            + "Redis configuration file, and setting the protected mode option to 'no', and then restarting the "
+            + "server. 3) If you started the server manually just for testing, restart it with the '--protected-mode "
+            + "no' option. 4) Setup a an authentication password for the default user. NOTE: You only need to do one "
+            + "of the above things in order for the server to start accepting connections from the outside.\r\n")
+            .getBytes(StandardCharsets.US_ASCII);
 
     private final Config config;
     private final Stats stats;
@@ -36,16 +49,31 @@ final class ClientLimits {
      * client (what it already sent is never run). Returns whether it was admitted.
      */
     boolean admit(ClientConnection client, int connectedClients) {
-        if (connectedClients < config.getLong("maxclients")) {
-            return true;
+        if (connectedClients >= config.getLong("maxclients")) {
+            return refuse(client, MAX_CLIENTS_REACHED);
         }
+        // clientAcceptHandler: protected mode (on, and the default user has no password) admits loopback only,
+        // whatever the bind address
+        if ("yes".equals(config.get("protected-mode")) && config.requirePass().isEmpty()
+                && !isLoopback(client.channel())) {
+            return refuse(client, DENIED);
+        }
+        return true;
+    }
+
+    private boolean refuse(ClientConnection client, byte[] message) {
         stats.rejectedConnections++;
         client.markClosed();
         Channel channel = client.channel();
         if (channel != null) {
-            channel.writeAndFlush(Unpooled.wrappedBuffer(MAX_CLIENTS_REACHED)).addListener(ChannelFutureListener.CLOSE);
+            channel.writeAndFlush(Unpooled.wrappedBuffer(message)).addListener(ChannelFutureListener.CLOSE);
         }
         return false;
+    }
+
+    private static boolean isLoopback(Channel channel) {
+        return channel == null || !(channel.remoteAddress() instanceof InetSocketAddress peer)
+                || peer.getAddress() == null || peer.getAddress().isLoopbackAddress();
     }
 
     /**
@@ -73,7 +101,7 @@ final class ClientLimits {
      */
     boolean overOutputLimit(ClientConnection client, long nowMillis) {
         OutputLimit limit = limitFor(client);
-        long used = unwrittenBytes(client);
+        long used = client.unwrittenBytes();
         boolean hard = limit.hardBytes > 0 && used >= limit.hardBytes;
         boolean soft = limit.softBytes > 0 && used >= limit.softBytes;
         if (!soft) {
@@ -110,14 +138,6 @@ final class ClientLimits {
         parsedLimits = value;
     }
 
-    private static long unwrittenBytes(ClientConnection client) {
-        Channel channel = client.channel();
-        if (channel == null) {
-            return 0;
-        }
-        ChannelOutboundBuffer outbound = channel.unsafe().outboundBuffer();
-        return outbound == null ? 0 : outbound.totalPendingWriteBytes();
-    }
 
     private record OutputLimit(long hardBytes, long softBytes, long softSeconds) {
         static final OutputLimit NONE = new OutputLimit(0, 0, 0);

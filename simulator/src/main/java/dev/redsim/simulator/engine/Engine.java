@@ -33,6 +33,9 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     private final PubSub pubSub = new PubSub(this);
     private final BusyMode busy = new BusyMode(this);
     private final ClientLimits limits;
+    private final SlowLog slowLog;
+    private final Monitors monitors;
+    private final ClientPause pause = new ClientPause();
     private final String runId;
     private final long startMillis;
     private long nextClientId = 1;
@@ -44,6 +47,8 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     public Engine(Config config, TimeSource time, int databaseCount) {
         this.config = config;
         this.limits = new ClientLimits(config, stats);
+        this.slowLog = new SlowLog(config);
+        this.monitors = new Monitors(time, this);
         this.time = time;
         this.databases = new Database[databaseCount];
         for (int i = 0; i < databaseCount; i++) {
@@ -102,6 +107,25 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     }
 
     /** Whether a script runs past its time limit, and the rules the engine follows meanwhile. */
+    public Monitors monitors() {
+        return monitors;
+    }
+
+    public ClientPause pause() {
+        return pause;
+    }
+
+    /** Ends the pause when its time has come, or at once (CLIENT UNPAUSE): the clients it held go on, in order. */
+    public void endPause(boolean now) {
+        for (ClientConnection client : pause.endIfDue(time.millis(), now)) {
+            blocked.resumed(client);
+        }
+    }
+
+    public SlowLog slowLog() {
+        return slowLog;
+    }
+
     public BusyMode busy() {
         return busy;
     }
@@ -189,6 +213,11 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     }
 
     @Override
+    public long queryBufferLimit() {
+        return config.getLong("client-query-buffer-limit");
+    }
+
+    @Override
     public void countNetInput(long bytes) {
         stats.netInputBytes += bytes;
     }
@@ -226,6 +255,22 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         if (!client.closed() && limits.overOutputLimit(client, time.millis())) {
             closeNow(client);
         }
+    }
+
+    /** What stops the server when a client sends SHUTDOWN (RedisSimulator closes itself). */
+    private Runnable shutdownHook = () -> { };
+
+    public void onShutdown(Runnable hook) {
+        this.shutdownHook = hook;
+    }
+
+    /** SHUTDOWN: every client is dropped, the caller included (it gets no reply), then the server stops. */
+    public void shutdown() {
+        for (ClientConnection client : clients.values().toArray(new ClientConnection[0])) {
+            client.reply().discardPending();
+            closeNow(client);
+        }
+        shutdownHook.run();
     }
 
     /** freeClient: unread output is dropped, subscriptions and blocking end at once (idle, CLIENT KILL, ACL). */
@@ -269,6 +314,8 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         clients.remove(client.id());
         blocked.forget(client);
         pubSub.forget(client);
+        monitors.remove(client);
+        pause.forget(client);
     }
 
     // ---- connection events (the Netty handler's, as plain calls) ----
@@ -472,7 +519,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
 
     /** One round of active expiry over all databases (serverCron's activeExpireCycle, run at hz 10). */
     public void activeExpireCycle() {
-        if (busy.active()) {
+        if (busy.active() || pause.active()) { // a pause stops active expiry too (it would write)
             return; // timers wait while a script runs on (the script thread owns the keyspace)
         }
         for (Database db : databases) {
@@ -490,7 +537,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
 
     /** Removes everything whose time has passed, in every database (after a test moves the clock). */
     public void expireAllDue() {
-        if (busy.active()) {
+        if (busy.active() || pause.active()) {
             return;
         }
         for (Database db : databases) {
@@ -541,8 +588,18 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         }
     }
 
+    /** Ends a CLIENT PAUSE whose time has passed: the clients it held run what they sent meanwhile. */
+    public void checkPause() {
+        if (pause.active() && !busy.active()) {
+            endPause(false);
+            processUnblockedClients();
+            flushPendingOutput();
+        }
+    }
+
     /** Times out blocked clients whose deadline passed on the simulator clock; run by a timer and by advanceTime. */
     public void checkBlockedTimeouts() {
+        checkPause();
         if (blocked.countWithTimeout() == 0 || busy.active()) {
             return;
         }

@@ -53,6 +53,11 @@ public final class Reply {
         return out != null && out.isReadable();
     }
 
+    /** How many bytes of replies wait to be written. */
+    public int pendingBytes() {
+        return out == null ? 0 : out.readableBytes();
+    }
+
     /** Hands the pending bytes to the caller (who writes and releases them). */
     public ByteBuf takePending() {
         ByteBuf pending = out;
@@ -180,6 +185,24 @@ public final class Reply {
             return;
         }
         String text = DoubleFormat.reply(value);
+        if (resp3()) {
+            ByteBuf b = buf();
+            b.writeByte(',');
+            b.writeCharSequence(text, StandardCharsets.US_ASCII);
+            b.writeBytes(CRLF);
+        } else {
+            bulk(text.getBytes(StandardCharsets.US_ASCII));
+        }
+    }
+
+    /**
+     * A double already written out by the command (addReplyHumanLongDouble, whose format differs from
+     * addReplyDouble's): RESP3 double, RESP2 bulk string.
+     */
+    public void doubleText(String text) {
+        if (!enabled) {
+            return;
+        }
         if (resp3()) {
             ByteBuf b = buf();
             b.writeByte(',');

@@ -49,8 +49,21 @@ public final class RespDecoder extends ByteToMessageDecoder {
                 }
             }
             if (!readBulks(in, out)) {
+                closeIfOverQueryLimit(ctx, in);
                 return;
             }
+        }
+    }
+
+    /**
+     * Redis closes a client whose query buffer (input not yet a whole command, such as most of a huge bulk)
+     * passes client-query-buffer-limit, without a reply.
+     */
+    private void closeIfOverQueryLimit(ChannelHandlerContext ctx, ByteBuf in) {
+        if (in.readableBytes() > limits.maxQueryBuffer()) {
+            failed = true;
+            in.skipBytes(in.readableBytes());
+            ctx.close();
         }
     }
 

@@ -25,8 +25,11 @@ final class RedisApi {
             if (args.narg() != 1) {
                 throw ScriptError.redis("ERR wrong number of arguments");
             }
-            return LuaValue.valueOf(Sha1.hex(args.checkstring(1).tojstring().getBytes(
-                    java.nio.charset.StandardCharsets.ISO_8859_1)));
+            // the Lua string's own bytes: tojstring() would decode them as UTF-8 and change binary data
+            org.luaj.vm2.LuaString text = args.checkstring(1);
+            byte[] bytes = new byte[text.m_length];
+            text.copyInto(0, bytes, 0, bytes.length);
+            return LuaValue.valueOf(Sha1.hex(bytes));
         }));
         redis.rawset("error_reply", replyHelper("err", "ERR "));
         redis.rawset("status_reply", replyHelper("ok", ""));

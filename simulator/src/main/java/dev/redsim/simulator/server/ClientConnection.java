@@ -15,6 +15,8 @@ import java.util.ArrayDeque;
  * reply mode, and where replies go. Touched only on the engine thread.
  */
 public final class ClientConnection implements DecoderLimits {
+    /** Redis's static reply buffer (16 KB) plus the 1 KB of reply list it allows a client that has not authenticated. */
+    private static final int UNAUTHENTICATED_OUTPUT_LIMIT = 16 * 1024 + 1024;
     private final long id;
     private final Channel channel;
     private final Reply reply;
@@ -137,6 +139,11 @@ public final class ClientConnection implements DecoderLimits {
         return server.protoMaxBulkLen();
     }
 
+    @Override
+    public long maxQueryBuffer() {
+        return server.queryBufferLimit();
+    }
+
     public boolean closeAfterReply() {
         return closeAfterReply;
     }
@@ -163,6 +170,14 @@ public final class ClientConnection implements DecoderLimits {
             reply.discardPending();
             return;
         }
+        if (!authenticated && reply.pendingBytes() + unwrittenBytes() > UNAUTHENTICATED_OUTPUT_LIMIT) {
+            // Redis closes an unauthenticated client whose replies pass its 16 KB reply buffer by 1 KB (it does
+            // not read them: a flood of commands it may not run), without writing them
+            reply.discardPending();
+            markClosed();
+            channel.close();
+            return;
+        }
         if (reply.hasPending()) {
             ByteBuf pending = reply.takePending();
             // Redis counts what writeToClient writes (stat_net_output_bytes): a reply counts once it leaves, so
@@ -177,6 +192,12 @@ public final class ClientConnection implements DecoderLimits {
         } else if (closeAfterReply) {
             channel.close();
         }
+    }
+
+    /** Bytes handed to the socket that it has not taken yet (the client is not reading). */
+    public long unwrittenBytes() {
+        io.netty.channel.ChannelOutboundBuffer outbound = channel == null ? null : channel.unsafe().outboundBuffer();
+        return outbound == null ? 0 : outbound.totalPendingWriteBytes();
     }
 
     /** The channels, patterns and shard channels this connection is subscribed to. */
@@ -271,6 +292,14 @@ public final class ClientConnection implements DecoderLimits {
             deferredInput = new ArrayDeque<>();
         }
         deferredInput.add(message);
+    }
+
+    /** Puts a command back at the head of the queue: it runs first when the client may go on (CLIENT PAUSE). */
+    public void deferInputFirst(Object message) {
+        if (deferredInput == null) {
+            deferredInput = new ArrayDeque<>();
+        }
+        deferredInput.addFirst(message);
     }
 
     public boolean hasDeferredInput() {

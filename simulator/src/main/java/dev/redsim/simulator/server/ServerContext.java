@@ -10,6 +10,9 @@ public interface ServerContext {
 
     long protoMaxBulkLen();
 
+    /** client-query-buffer-limit. */
+    long queryBufferLimit();
+
     /** Bytes read from a client (INFO total_net_input_bytes). */
     void countNetInput(long bytes);
 

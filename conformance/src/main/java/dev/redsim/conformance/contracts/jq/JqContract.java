@@ -155,6 +155,49 @@ public abstract class JqContract {
         }
     }
 
+    /**
+     * Hosts whose own clocks are up to 30 s apart (more than the 20 s timeout): a host running ahead must not time
+     * out the attempt a slower host runs, nor hand the job out again; the slow host's answer is accepted. On the
+     * simulator a control moves the server's time past the timeout, and then the attempt is timed out (so the check
+     * could fail); redis-server's time cannot be moved.
+     */
+    @Test
+    void hostsWhoseClocksDisagreeBy30sNeitherTimeOutEarlyNorRunTwice() {
+        JqHistoryRunner.flush(target());
+        java.time.Clock utc = java.time.Clock.systemUTC();
+        List<JqPort> ports = new java.util.ArrayList<>();
+        try (JqPort slow = subject().connectOnHost(target().host(), target().port(), utc)) {
+            long id = slow.enqueue(new JqJob("held", null, 0, 1, true, 20_000));
+            JqClaim held = slow.claim("slow").orElseThrow();
+            for (long skew : new long[] {30, -30, 15}) {
+                JqPort other = subject().connectOnHost(target().host(), target().port(),
+                    java.time.Clock.offset(utc, java.time.Duration.ofSeconds(skew)));
+                ports.add(other);
+                assertThat(other.expireOverdue()).as("timed out by a host %d s off", skew).isZero();
+                assertThat(other.claim("skewed")).as("handed out again by a host %d s off", skew).isEmpty();
+            }
+            if (target() instanceof dev.redsim.conformance.target.SimulatorTarget simulator) {
+                simulator.simulator().advanceTime(java.time.Duration.ofSeconds(21));
+                try {
+                    int expired = 0;
+                    long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+                    while (expired == 0 && System.nanoTime() < until) {
+                        expired = ports.get(0).expireOverdue(); // its clock may extrapolate until it asks TIME again
+                    }
+                    assertThat(expired).as("timed out once the server's time passed it").isEqualTo(1);
+                    assertThat(slow.succeed(held, "late")).as("the late answer").isFalse();
+                } finally {
+                    simulator.simulator().resetTime();
+                }
+            } else {
+                assertThat(slow.succeed(held, "ok")).as("the slow host's answer").isTrue();
+                assertThat(slow.takeResult(id)).isEqualTo("success:ok");
+            }
+        } finally {
+            ports.forEach(JqPort::close);
+        }
+    }
+
     @Test
     void aKeptResultIsReadOnceAndIsGoneAfterRetention() {
         JqHistoryRunner.flush(target());

@@ -18,7 +18,8 @@ import java.util.TreeSet;
  * {@code cron} by next tick, {@code retention} by deadline) and the delivery sets {@code seen:<id>}. Comparing
  * only what the implementation's own list() reads back would miss an index or a state set out of step with the
  * hashes. Only for implementations that use this layout ({@link RescueSubject#rawLayout()}); the id counter
- * ({@code seq}) is left out.
+ * ({@code seq}) and the positions kept for broadcast search ({@code broadcast:last}, {@code cursor:<worker>}) are
+ * left out: the deliveries they lead to are compared ({@code seen:<id>}).
  */
 final class RawRescueKeys {
     private RawRescueKeys() {
@@ -107,7 +108,7 @@ final class RawRescueKeys {
     /** Three round trips whatever the number of keys: KEYS, then every TYPE pipelined, then every read. */
     private static Map<String, String> actual(RespClient raw) {
         List<String> keys = raw.call("KEYS", "{rescue:*").children().stream().map(RespValue::text)
-            .filter(k -> !k.endsWith("}:seq")).toList();
+            .filter(k -> !k.endsWith("}:seq") && !k.endsWith("}:broadcast:last") && !k.contains("}:cursor:")).toList();
         for (String key : keys) {
             raw.send(bytes("TYPE"), bytes(key));
         }

@@ -11,33 +11,32 @@ import java.util.Set;
 
 /**
  * What the handlers saw, checked as it happens: a job run by two handlers at once is a problem, and so is a job
- * delivered again inside the lease of a run that ended normally (on the suite's clock). A run that threw or was
+ * delivered again before the deadline of a run that ended normally (the lease the runtime was given, on the suite's
+ * clock; not the handler's start, as the clock may move between a claim and its handler). A run that threw or was
  * interrupted may have given its lease up (a hand-back, a retry), so what follows it is not judged by time.
  */
 public final class DeliveryLog {
     private final ManualClock clock;
-    private final long leaseMillis;
     private final Map<String, List<Long>> deliveries = new HashMap<>();
     private final Set<String> running = new HashSet<>();
     private final Set<String> ranToTheEnd = new HashSet<>();
-    private final Map<String, Long> lastNormalStart = new HashMap<>();
+    private final Map<String, Long> lastNormalDeadline = new HashMap<>();
     private final List<String> problems = new ArrayList<>();
 
-    public DeliveryLog(ManualClock clock, long leaseMillis) {
+    public DeliveryLog(ManualClock clock) {
         this.clock = clock;
-        this.leaseMillis = leaseMillis;
     }
 
     /** Wraps a handler body with the bookkeeping. */
     public RuntimeSubject.Handler around(RuntimeSubject.Handler body) {
-        return id -> {
+        return (id, deadline) -> {
             started(id);
             boolean normal = false;
             try {
-                body.run(id);
+                body.run(id, deadline);
                 normal = true;
             } finally {
-                ended(id, normal);
+                ended(id, normal, deadline.toEpochMilli());
             }
         };
     }
@@ -48,23 +47,23 @@ public final class DeliveryLog {
         if (!running.add(id)) {
             problems.add(id + " run twice at once");
         }
-        Long normal = lastNormalStart.get(id);
-        if (normal != null && now < normal + leaseMillis) {
-            problems.add(id + " delivered again at " + now + ", inside the lease of its run from " + normal
-                + " that ended normally");
+        Long deadline = lastNormalDeadline.get(id);
+        if (deadline != null && now < deadline) {
+            problems.add(id + " delivered again at " + now + ", inside the lease (to " + deadline
+                + ") of a run that ended normally");
         }
         times.add(now);
         notifyAll();
     }
 
-    private synchronized void ended(String id, boolean normal) {
+    private synchronized void ended(String id, boolean normal, long deadline) {
         running.remove(id);
         List<Long> times = deliveries.get(id);
         if (normal) {
             ranToTheEnd.add(id);
-            lastNormalStart.put(id, times.get(times.size() - 1));
+            lastNormalDeadline.put(id, deadline);
         } else {
-            lastNormalStart.remove(id);
+            lastNormalDeadline.remove(id);
         }
         notifyAll();
     }

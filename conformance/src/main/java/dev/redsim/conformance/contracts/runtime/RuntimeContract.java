@@ -63,13 +63,13 @@ public abstract class RuntimeContract {
         ManualClock clock = new ManualClock(START);
         int jobs = Integer.getInteger("redsim.runtime.jobs", 30);
         List<String> ids = s.enqueue(host(), port(), clock, jobs);
-        DeliveryLog log = new DeliveryLog(clock, s.lease().toMillis());
+        DeliveryLog log = new DeliveryLog(clock);
         // Each run moves the clock by a hundredth of the lease: time passes under every claim, but all runs together
         // stay within one lease, so no delivery may be repeated at all.
         long step = Math.max(1, s.lease().toMillis() / Math.max(100, jobs * 3L));
         List<RuntimeSubject.Running> runtimes = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            runtimes.add(s.start(host(), port(), clock, 2, log.around(id -> clock.advance(step))));
+            runtimes.add(s.start(host(), port(), clock, 2, log.around((id, deadline) -> clock.advance(step))));
         }
         boolean finished = finishAll(s, ids, clock, log, false);
         runtimes.forEach(r -> r.stop(Duration.ofSeconds(5)));
@@ -88,11 +88,11 @@ public abstract class RuntimeContract {
             RuntimeSubject s = subject();
             ManualClock clock = new ManualClock(START);
             List<String> ids = s.enqueue(host(), port(), clock, jobs);
-            DeliveryLog log = new DeliveryLog(clock, s.lease().toMillis());
+            DeliveryLog log = new DeliveryLog(clock);
             boolean tripped;
             boolean finishedByA = false;
             try (CrashingHost dying = new CrashingHost(host(), port(), k)) {
-                RuntimeSubject.Running a = s.start(dying.host(), dying.port(), clock, 1, log.around(id -> { }));
+                RuntimeSubject.Running a = s.start(dying.host(), dying.port(), clock, 1, log.around((id, deadline) -> { }));
                 for (int step = 0; step < STEPS && !dying.tripped() && !finishedByA; step++) {
                     log.awaitChange(20);
                     finishedByA = s.unfinished(host(), port(), ids).isEmpty();
@@ -108,7 +108,7 @@ public abstract class RuntimeContract {
                     + s.unfinished(host(), port(), ids));
                 break;
             }
-            RuntimeSubject.Running b = s.start(host(), port(), clock, 2, log.around(id -> { }));
+            RuntimeSubject.Running b = s.start(host(), port(), clock, 2, log.around((id, deadline) -> { }));
             boolean finished = finishAll(s, ids, clock, log, true);
             b.stop(Duration.ofSeconds(5));
             if (!finished) {
@@ -142,10 +142,10 @@ public abstract class RuntimeContract {
             RuntimeSubject s = subject();
             ManualClock clock = new ManualClock(START);
             List<String> ids = s.enqueue(host(), port(), clock, jobs);
-            DeliveryLog log = new DeliveryLog(clock, s.lease().toMillis());
+            DeliveryLog log = new DeliveryLog(clock);
             boolean tripped;
             try (CrashingHost blip = CrashingHost.blip(host(), port(), k)) {
-                RuntimeSubject.Running a = s.start(blip.host(), blip.port(), clock, 1, log.around(id -> { }));
+                RuntimeSubject.Running a = s.start(blip.host(), blip.port(), clock, 1, log.around((id, deadline) -> { }));
                 boolean finished = finishAll(s, ids, clock, log, true);
                 a.stop(Duration.ofSeconds(5));
                 tripped = blip.tripped();
@@ -167,16 +167,81 @@ public abstract class RuntimeContract {
         assertThat(cuts).as("cuts injected").isPositive();
     }
 
+    /**
+     * Hosts whose own clocks are up to 30 s apart (more than the lease): a runtime on the host running ahead must
+     * not take back a job that a runtime on a slower host holds, nor run it a second time. Runtimes start as in
+     * production (their time from wherever production takes it), and each runs its upkeep after the claim. On the
+     * simulator, a control: once the server's time passes the lease, the job is taken back (so the check above could
+     * fail). redis-server's time cannot be moved, so there the control is left out.
+     */
+    @Test
+    void hostsWhoseClocksDisagreeBy30sNeitherReclaimEarlyNorRunTwice() throws Exception {
+        RuntimeSubject s = subject();
+        assertThat(s.lease()).as("a lease shorter than the skew").isLessThan(Duration.ofSeconds(30));
+        ManualClock producerClock = new ManualClock(System.currentTimeMillis());
+        String held = s.enqueue(host(), port(), producerClock, 1).get(0);
+        java.util.Map<String, java.util.concurrent.atomic.AtomicInteger> runs = new java.util.concurrent.ConcurrentHashMap<>();
+        CountDownLatch heldRunning = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        RuntimeSubject.Handler counting = (id, deadline) -> runs.computeIfAbsent(id, k -> new java.util.concurrent.atomic.AtomicInteger())
+            .incrementAndGet();
+        List<RuntimeSubject.Running> runtimes = new ArrayList<>();
+        try {
+            runtimes.add(s.startOnHost(host(), port(), java.time.Clock.systemUTC(), 1, (id, deadline) -> {
+                counting.run(id, deadline);
+                if (id.equals(held)) {
+                    heldRunning.countDown();
+                    release.await();
+                }
+            }));
+            assertThat(heldRunning.await(30, TimeUnit.SECONDS)).as("the slow host runs the job").isTrue();
+            List<RuntimeSubject.Running> skewed = new ArrayList<>();
+            for (long skew : new long[] {30, -30, 15}) {
+                skewed.add(s.startOnHost(host(), port(),
+                    java.time.Clock.offset(java.time.Clock.systemUTC(), Duration.ofSeconds(skew)), 1, counting));
+            }
+            runtimes.addAll(skewed);
+            skewed.forEach(RuntimeSubject.Running::upkeepNow);
+            skewed.forEach(RuntimeSubject.Running::upkeepNow);
+            // Work enqueued after those passes is run by the skewed hosts: they claim, and had their chance at it.
+            List<String> more = s.enqueue(host(), port(), producerClock, 3);
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!s.unfinished(host(), port(), more).isEmpty() && System.nanoTime() < until) {
+                Thread.onSpinWait();
+            }
+            assertThat(s.unfinished(host(), port(), more)).as("the skewed hosts work").isEmpty();
+            assertThat(runs.get(held)).as("runs of the held job").hasValue(1);
+            assertThat(s.unfinished(host(), port(), List.of(held))).as("still held, not finished").containsExactly(held);
+            if (target() instanceof dev.redsim.conformance.target.SimulatorTarget simulator) {
+                simulator.simulator().advanceTime(s.lease().plusSeconds(1));
+                until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (runs.get(held).get() < 2 && System.nanoTime() < until) {
+                    skewed.get(0).upkeepNow();
+                    Thread.onSpinWait();
+                }
+                assertThat(runs.get(held)).as("taken back once the server's time passed the lease").hasValue(2);
+            }
+        } finally {
+            release.countDown();
+            runtimes.forEach(r -> r.stop(Duration.ofSeconds(5)));
+            if (target() instanceof dev.redsim.conformance.target.SimulatorTarget simulator) {
+                simulator.simulator().resetTime();
+            }
+        }
+        System.out.printf("runtime contract on %s: hosts skewed by +30 s, -30 s and +15 s took nothing early%n",
+            target().name());
+    }
+
     @Test
     void aGracefulStopLosesNothing() throws Exception {
         RuntimeSubject s = subject();
         ManualClock clock = new ManualClock(START);
         List<String> ids = s.enqueue(host(), port(), clock, 4);
-        DeliveryLog log = new DeliveryLog(clock, s.lease().toMillis());
+        DeliveryLog log = new DeliveryLog(clock);
         CountDownLatch twoRunning = new CountDownLatch(2);
         CountDownLatch quickMayEnd = new CountDownLatch(1);
         AtomicReference<String> quick = new AtomicReference<>();
-        RuntimeSubject.Running a = s.start(host(), port(), clock, 2, log.around(id -> {
+        RuntimeSubject.Running a = s.start(host(), port(), clock, 2, log.around((id, deadline) -> {
             twoRunning.countDown();
             if (quick.compareAndSet(null, id)) {
                 quickMayEnd.await(); // ends during the grace
@@ -194,7 +259,7 @@ public abstract class RuntimeContract {
         quickMayEnd.countDown();
         stopper.join(TimeUnit.SECONDS.toMillis(30));
         assertThat(stopper.isAlive()).as("stop returned").isFalse();
-        RuntimeSubject.Running b = s.start(host(), port(), clock, 2, log.around(id -> { }));
+        RuntimeSubject.Running b = s.start(host(), port(), clock, 2, log.around((id, deadline) -> { }));
         boolean finished = finishAll(s, ids, clock, log, true);
         b.stop(Duration.ofSeconds(5));
         assertThat(finished).as("all finished; left: %s", s.unfinished(host(), port(), ids)).isTrue();

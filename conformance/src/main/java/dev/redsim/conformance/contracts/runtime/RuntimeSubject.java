@@ -21,6 +21,12 @@ public interface RuntimeSubject {
      */
     Running start(String host, int port, ManualClock clock, int concurrency, Handler handler);
 
+    /**
+     * Starts a runtime as it runs in production, on a host whose own wall clock reads {@code hostClock} (skewed
+     * from the other hosts'): the runtime takes its time wherever it does in production.
+     */
+    Running startOnHost(String host, int port, java.time.Clock hostClock, int concurrency, Handler handler);
+
     /** Of {@code ids}, those not finished yet (still queued, leased, scheduled or lost). */
     Set<String> unfinished(String host, int port, Collection<String> ids);
 
@@ -34,10 +40,13 @@ public interface RuntimeSubject {
 
         /** True once stop has begun (no claim any more). */
         boolean stopping();
+
+        /** One round of the runtime's upkeep now (recovery of expired leases, scheduler, maintenance). */
+        void upkeepNow();
     }
 
-    /** The user's code: one run of the job {@code id}. */
+    /** The user's code: one run of the job {@code id}, whose lease ends at {@code deadline} unless renewed. */
     interface Handler {
-        void run(String id) throws Exception;
+        void run(String id, java.time.Instant deadline) throws Exception;
     }
 }

@@ -35,7 +35,10 @@ public final class ClientCommands implements CommandFamily {
         t.handler("client|reply", this::reply);
         t.handler("client|no-evict", this::noEvict);
         t.handler("client|pause", this::pause);
-        t.handler("client|unpause", ctx -> ctx.reply().ok());
+        t.handler("client|unpause", ctx -> {
+            ctx.engine().endPause(true);
+            ctx.reply().ok();
+        });
         t.handler("client|getredir", ctx -> ctx.reply().integer(-1));
         t.handler("client|unblock", this::unblock);
         t.handler("client|trackinginfo", this::trackingInfo);
@@ -120,7 +123,7 @@ public final class ClientCommands implements CommandFamily {
         ctx.reply().ok();
     }
 
-    /** Checked like Redis and accepted; the simulator does not hold commands back. */
+    /** CLIENT PAUSE timeout [WRITE|ALL]: holds clients' commands until the timeout passes on the simulator's clock. */
     private void pause(CommandContext ctx) {
         long timeout = ctx.longArg(2, new RedisError("ERR timeout is not an integer or out of range"));
         if (timeout < 0) {
@@ -133,6 +136,7 @@ public final class ClientCommands implements CommandFamily {
         } else if (ctx.argc() > 4) {
             throw wrongUse(ctx);
         }
+        ctx.engine().pause().pause(ctx.engine().time().millis() + timeout, ctx.argc() == 4 && ctx.is(3, "write"));
         ctx.reply().ok();
     }
 

@@ -149,6 +149,7 @@ public final class ConnectionCommands implements CommandFamily {
         client.user(ctx.engine().defaultUser());
         client.authenticated(client.user().passwordless());
         ctx.engine().pubSub().forget(client);
+        ctx.engine().monitors().remove(client);
         ctx.reply().simple("RESET");
     }
 }

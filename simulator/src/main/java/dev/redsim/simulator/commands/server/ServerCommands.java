@@ -18,6 +18,7 @@ public final class ServerCommands implements CommandFamily {
         t.handler("lastsave", ctx -> ctx.reply().integer(ctx.engine().lastSaveSeconds()));
         t.handler("save", this::save);
         t.handler("bgsave", this::bgsave);
+        t.handler("shutdown", Shutdown::run);
     }
 
     /** SWAPDB index index: every client of one database now sees the other's keys. */

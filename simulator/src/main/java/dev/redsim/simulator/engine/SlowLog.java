@@ -1,0 +1,82 @@
+package dev.redsim.simulator.engine;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * The slow log (slowlog.c): commands that ran at least slowlog-log-slower-than microseconds, newest first, at most
+ * slowlog-max-len of them, with their arguments shortened as Redis shortens them (32 arguments, 128 bytes each).
+ * Timestamps are on the simulator's clock.
+ */
+public final class SlowLog {
+    private static final int MAX_ARGS = 32;
+    private static final int MAX_ARG_BYTES = 128;
+
+    private final Config config;
+    private final Deque<Entry> entries = new ArrayDeque<>();
+    private long nextId;
+
+    SlowLog(Config config) {
+        this.config = config;
+    }
+
+    /** One logged command: its arguments as logged (shortened, secrets redacted) and who sent it. */
+    public record Entry(long id, long timestampSeconds, long durationMicros, List<byte[]> args, String address,
+                        String clientName) {
+    }
+
+    /** slowlogPushEntryIfNeeded: logs the command if it was slow enough, and trims the log to its length. */
+    public void record(byte[][] args, long durationMicros, long nowMillis, String address, String clientName) {
+        long threshold = config.getLong("slowlog-log-slower-than");
+        if (threshold < 0 || durationMicros < threshold) {
+            return;
+        }
+        entries.addFirst(new Entry(nextId++, nowMillis / 1000, durationMicros, shortened(args), address, clientName));
+        long max = config.getLong("slowlog-max-len");
+        while (entries.size() > max) {
+            entries.removeLast();
+        }
+    }
+
+    public int size() {
+        return entries.size();
+    }
+
+    /** SLOWLOG RESET: the entries go; ids go on counting. */
+    public void reset() {
+        entries.clear();
+    }
+
+    /** The newest {@code count} entries, newest first. */
+    public List<Entry> newest(long count) {
+        Entry[] result = new Entry[(int) Math.min(count, entries.size())];
+        Iterator<Entry> it = entries.iterator();
+        for (int i = 0; i < result.length; i++) {
+            result[i] = it.next();
+        }
+        return Arrays.asList(result);
+    }
+
+    private static List<byte[]> shortened(byte[][] args) {
+        int kept = args.length > MAX_ARGS ? MAX_ARGS - 1 : args.length;
+        byte[][] logged = new byte[args.length > MAX_ARGS ? MAX_ARGS : args.length][];
+        for (int i = 0; i < kept; i++) {
+            byte[] arg = args[i];
+            if (arg.length > MAX_ARG_BYTES) {
+                byte[] tail = ("... (" + (arg.length - MAX_ARG_BYTES) + " more bytes)").getBytes(StandardCharsets.US_ASCII);
+                byte[] cut = Arrays.copyOf(arg, MAX_ARG_BYTES + tail.length);
+                System.arraycopy(tail, 0, cut, MAX_ARG_BYTES, tail.length);
+                arg = cut;
+            }
+            logged[i] = arg;
+        }
+        if (kept < args.length) {
+            logged[kept] = ("... (" + (args.length - kept) + " more arguments)").getBytes(StandardCharsets.US_ASCII);
+        }
+        return Arrays.asList(logged);
+    }
+}
