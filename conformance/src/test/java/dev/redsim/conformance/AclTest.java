@@ -74,6 +74,9 @@ class AclTest {
             seen.add(admin.call("ACL", "SETUSER", "lu", "-lpush").toString());
             seen.add(c.call("EXEC").toString());
             seen.add(c.call("EVAL", "return redis.pcall('get','k')", "0").toString());
+            seen.add(c.call("MULTI").toString());
+            seen.add(c.call("AUTH", "lu", "wrong again").toString());
+            seen.add(c.call("EXEC").toString()); // a failed AUTH run by EXEC
             seen.add(d.call("HELLO", "2", "AUTH", "lu", "bad").toString());
             seen.addAll(log(admin.call("ACL", "LOG")));
             seen.addAll(log(admin.call("ACL", "LOG", "2")));
@@ -226,15 +229,16 @@ class AclTest {
     @Test
     void subscribersThatLoseAChannelAreDisconnected() {
         List<List<String>> sessions = onBoth(this::subscriberSession);
-        assertThat(sessions.get(0)).contains("closed", "open open open", "open closed open", "open open");
+        assertThat(sessions.get(0)).contains("closed", "open open open", "open closed open", "open open closed",
+                "closed open closed");
     }
 
     private List<String> subscriberSession(RedisTarget target) {
         List<String> seen = new ArrayList<>();
         try (RespClient admin = client(target); RespClient all = client(target); RespClient channel = client(target);
-             RespClient pattern = client(target); RespClient plain = client(target)) {
+             RespClient pattern = client(target); RespClient plain = client(target); RespClient shard = client(target)) {
             seen.add(admin.call("ACL", "SETUSER", "ps", "on", "nopass", "~*", "allchannels", "+@all").toString());
-            for (RespClient c : List.of(all, channel, pattern, plain)) {
+            for (RespClient c : List.of(all, channel, pattern, plain, shard)) {
                 seen.add(c.call("AUTH", "ps", "x").toString());
             }
             seen.add(all.call("SUBSCRIBE", "foo").toString());
@@ -244,6 +248,7 @@ class AclTest {
             seen.add(channel.call("SUBSCRIBE", "news1").toString());
             seen.add(pattern.call("PSUBSCRIBE", "news*").toString());
             seen.add(plain.call("GET", "k").toString());
+            seen.add(shard.call("SSUBSCRIBE", "news2").toString());
             // more channels: nobody goes
             seen.add(admin.call("ACL", "SETUSER", "ps", "&other").toString());
             seen.add(state(channel) + " " + state(pattern) + " " + state(plain));
@@ -251,7 +256,9 @@ class AclTest {
             seen.add(admin.call("ACL", "SETUSER", "ps", "resetchannels", "&news1", "&new*").toString());
             seen.add(state(channel) + " " + state(pattern) + " " + state(plain));
             seen.add(admin.call("ACL", "SETUSER", "ps", "resetchannels", "(&news1)").toString());
-            seen.add(state(channel) + " " + state(plain));
+            seen.add(state(channel) + " " + state(plain) + " " + state(shard));
+            seen.add(admin.call("ACL", "SETUSER", "ps", "resetchannels", "&news2", "clearselectors").toString());
+            seen.add(state(channel) + " " + state(plain) + " " + state(shard));
             seen.add(admin.call("ACL", "DELUSER", "ps").toString());
             seen.add(state(plain));
         }
@@ -339,6 +346,30 @@ class AclTest {
             last = selectors.end();
         }
         return out.append(line.substring(last)).toString();
+    }
+
+    @Test
+    void aConnectionMadeWhileAPasswordWasNeededIsLetInWhenItNoLongerIs() {
+        List<List<String>> sessions = onBoth(target -> {
+            List<String> seen = new ArrayList<>();
+            try (RespClient admin = client(target)) {
+                seen.add(admin.call("CONFIG", "SET", "requirepass", "pw").toString());
+                try (RespClient early = client(target)) {
+                    seen.add(early.call("PING").toString());
+                    seen.add(admin.call("CONFIG", "SET", "requirepass", "").toString());
+                    seen.add(early.call("PING").toString()); // Redis asks the default user now (authRequired)
+                    String[] eleven = new String[11];
+                    Arrays.fill(eleven, "a");
+                    eleven[0] = "ECHO";
+                    seen.add(early.call(eleven).toString()); // no longer held to the unauthenticated limits
+                    seen.add(early.call("HELLO", "2").toString()); // but HELLO asks whether it authenticated
+                    seen.add(early.call("AUTH", "default", "any").toString());
+                    seen.add(early.call("HELLO", "2").children().get(0).toString());
+                }
+            }
+            return seen;
+        });
+        assertThat(sessions.get(0).get(3)).isEqualTo("+PONG\\r\\n"); // RespValue escapes
     }
 
     @Test

@@ -30,6 +30,8 @@ class SlowLogTest {
                 long before = serverSeconds(client);
                 client.call("AUTH", "nobody-has-this");
                 client.call("HELLO", "2", "AUTH", "default", "wrong");
+                client.call("ACL", "SETUSER", "slow:user", ">pw", "~k*");
+                client.call("ACL", "DELUSER", "slow:user");
                 client.call("MULTI");
                 client.call("SET", "slow:a", "1");
                 client.call("INCR", "slow:a");
@@ -74,12 +76,14 @@ class SlowLogTest {
                         "INCR slow:a | me | logger",
                         "SET slow:a 1 | me | logger",
                         "MULTI | me | logger",
+                        "ACL DELUSER slow:user | me | logger",
+                        "ACL SETUSER (redacted) (redacted) (redacted) | me | logger",
                         "HELLO 2 AUTH (redacted) (redacted) | me | logger",
                         "AUTH (redacted) | me | logger",
                         "TIME | me | logger",
                         "SLOWLOG RESET | me | logger");
-                // those 12, then SLOWLOG GET, TIME and CLIENT INFO of the checks above
-                assertThat(client.call("SLOWLOG", "LEN").asLong()).isEqualTo(15);
+                // those 14, then SLOWLOG GET, TIME and CLIENT INFO of the checks above
+                assertThat(client.call("SLOWLOG", "LEN").asLong()).isEqualTo(17);
                 client.call("CONFIG", "SET", "slowlog-max-len", "2");
                 client.call("PING");
                 assertThat(client.call("SLOWLOG", "LEN").asLong()).isEqualTo(2); // trimmed when the next one came

@@ -197,7 +197,9 @@ public final class Acl implements AccessControl {
             client.user(user);
             return true;
         }
-        log(client, ctx.spec().fullName(), Selector.DENIED_AUTH, context(client), ctx.arg(0), username);
+        // run by EXEC when the client is in MULTI (a queued AUTH), which its client line then shows as running
+        String running = client.multiState().active() ? "exec" : ctx.spec().fullName();
+        log(client, running, Selector.DENIED_AUTH, context(client), ctx.arg(0), username);
         return false;
     }
 

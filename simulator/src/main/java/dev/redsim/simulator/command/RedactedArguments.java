@@ -6,8 +6,8 @@ import java.util.Set;
 
 /**
  * The arguments Redis replaces with "(redacted)" before it logs a command (redactClientCommandArgument): AUTH's,
- * HELLO's AUTH user and password, MIGRATE's AUTH / AUTH2 credentials, and the values of sensitive parameters in
- * CONFIG SET.
+ * HELLO's AUTH user and password, ACL SETUSER's name and rules, MIGRATE's AUTH / AUTH2 credentials, and the values
+ * of sensitive parameters in CONFIG SET.
  */
 final class RedactedArguments {
     private static final byte[] REDACTED = "(redacted)".getBytes(StandardCharsets.US_ASCII);
@@ -20,6 +20,7 @@ final class RedactedArguments {
     static byte[][] of(String fullName, byte[][] args) {
         return switch (fullName) {
             case "auth" -> redactFrom(args, 1, args.length);
+            case "acl|setuser" -> redactFrom(args, 2, args.length); // the user's name and every rule
             case "hello" -> afterToken(args, 2, "auth", 2);
             case "migrate" -> migrate(args);
             case "config|set" -> configSet(args);
