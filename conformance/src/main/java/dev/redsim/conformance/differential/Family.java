@@ -198,6 +198,13 @@ public enum Family {
             return StreamCalls.calls();
         }
     },
+    /** SORT / SORT_RO over lists, intsets and sorted sets, BY and GET reading the shared keys; see {@link SortCalls}. */
+    SORT {
+        @Override
+        List<Gen<String[]>> calls() {
+            return SortCalls.calls();
+        }
+    },
     /**
      * MULTI/EXEC/DISCARD/WATCH/UNWATCH interleaved over several clients with writes to the watched keys, queue-time
      * errors (EXECABORT) and run-time errors (WRONGTYPE inside EXEC).

@@ -13,6 +13,7 @@ import dev.redsim.simulator.commands.hyperloglog.HyperLogLogCommands;
 import dev.redsim.simulator.commands.hyperloglog.HyperLogLogDebugCommands;
 import dev.redsim.simulator.commands.keys.KeyCommands;
 import dev.redsim.simulator.commands.keys.KeyMemoryCommands;
+import dev.redsim.simulator.commands.keys.KeySortCommands;
 import dev.redsim.simulator.commands.lists.ListBlockingCommands;
 import dev.redsim.simulator.commands.lists.ListCommands;
 import dev.redsim.simulator.commands.pubsub.PubSubCommands;
@@ -67,6 +68,7 @@ public final class CommandFamilies {
                 new ReplicationCommands(),
                 new KeyMemoryCommands(),
                 new KeyCommands(),
+                new KeySortCommands(),
                 new StringCommands(),
                 new StringExpiryCommands(),
                 new StringFloatCommands(),

@@ -235,6 +235,11 @@ public final class SortedSetValue extends AccessTracked implements RedisValue {
         return skiplist ? "skiplist" : "listpack";
     }
 
+    /** Converts to skiplist whatever the size: SORT does this to the set it reads (Redis's zsetConvert). */
+    public void convertToSkiplist() {
+        skiplist = true;
+    }
+
     /** Converts to skiplist (one way) when a write crosses zset-max-listpack-entries/value. */
     public void updateEncoding(EncodingLimits limits, byte[] added) {
         if (skiplist) {
