@@ -64,9 +64,12 @@ public final class Job {
         }
         long now = clock.millis();
         // WATCH feed.items so that a job retracted between the pop and the claim is not claimed (a claimed id
-        // without an item would break conservation); the contract's plain MULTI would claim it.
-        List<Object> replies = Watched.run(jedis, new String[] {keys.items()}, j -> j.hexists(keys.items(), id),
-            tx -> {
+        // without an item would break conservation); the contract's plain MULTI would claim it. WATCH feed.claimed
+        // and give the id up when someone claims it: a worker slow between its pop and its claim can find that
+        // maintenance took the id back meanwhile (unaccounted for longer than the claim timeout) and another worker
+        // popped and claimed it; claiming it too would run the job twice inside that worker's lease.
+        List<Object> replies = Watched.run(jedis, new String[] {keys.items(), keys.claimed()},
+            j -> j.hexists(keys.items(), id) && j.zscore(keys.claimed(), id) == null, tx -> {
                 tx.zadd(keys.claimed(), now, id);
                 tx.hget(keys.items(), id);
             });

@@ -37,4 +37,42 @@ class ThoonkMaintenanceTest {
             jedis.del(new ThoonkKeys(name + ".stats").all());
         }
     }
+
+    /**
+     * A worker slow between its pop and its claim: maintenance takes the id back (unaccounted for longer than the
+     * claim timeout) and another worker pops and claims it, all before the slow worker's claim. The slow worker
+     * must give the id up, not claim it too (before, both held it and the job ran twice).
+     */
+    @AcrossTargets
+    void aWorkerSlowBetweenPopAndClaimGivesUpAnIdClaimedMeanwhile(RedisTarget target) {
+        String name = "slow-" + UUID.randomUUID();
+        long[] now = {1_000_000};
+        TickingClock clock = new TickingClock(now);
+        try (Jedis jedis = new Jedis(target.host(), target.port())) {
+            Job fast = new Job(jedis, name, clock);
+            JobMaintenance maintenance = new JobMaintenance(jedis, name, clock,
+                new MaintenanceSettings(Duration.ofSeconds(30), 3), null);
+            String id = fast.put("once");
+            java.util.List<Claim> fastClaims = new java.util.ArrayList<>();
+            boolean[] interleaved = {false};
+            ListenedConnection slowConnection = new ListenedConnection(
+                new redis.clients.jedis.HostAndPort(target.host(), target.port()), (sent, command) -> {
+                    if (command.equalsIgnoreCase("WATCH") && !interleaved[0]) {
+                        interleaved[0] = true; // popped, about to claim: the world moves on meanwhile
+                        maintenance.pass();
+                        now[0] += 30_001;
+                        assertThat(maintenance.pass().requeued()).as("taken back by maintenance").isEqualTo(1);
+                        fastClaims.add(fast.get(Duration.ZERO));
+                    }
+                });
+            try (Jedis slowJedis = new Jedis(slowConnection)) {
+                Claim slow = new Job(slowJedis, name, clock).get(Duration.ZERO);
+                assertThat(interleaved[0]).isTrue();
+                assertThat(fastClaims).hasSize(1).allMatch(c -> c != null && c.id().equals(id));
+                assertThat(slow).as("the slow worker's claim of an id claimed meanwhile").isNull();
+            }
+            assertThat(jedis.zrange(fast.keys().claimed(), 0, -1)).containsExactly(id);
+            jedis.del(fast.keys().all());
+        }
+    }
 }

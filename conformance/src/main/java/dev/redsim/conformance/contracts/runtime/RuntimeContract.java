@@ -16,8 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The worker-runtime suite, for any runtime of any of the contracts: racing runtimes on a clock that moves run every
  * job once; a host that dies after any one of its commands (all its connections cut, per-command sweep) loses no
- * job and causes no second run inside a lease; a runtime whose connections are all cut after any one command
- * recovers by itself; a graceful stop loses nothing. Extend it with a target and a
+ * job and causes no second run inside a lease, alone or racing two others; a runtime whose connections are all cut
+ * after any one command recovers by itself; hosts whose clocks disagree by 30 s take nothing early; a graceful stop
+ * loses nothing. Extend it with a target and a
  * {@link RuntimeSubject}. Sizes: -Dredsim.runtime.jobs (racing, default 30), -Dredsim.runtime.crashJobs (jobs per
  * crash run, default 2), -Dredsim.runtime.blipJobs (jobs per connection-cut run, default 1).
  */
@@ -77,6 +78,46 @@ public abstract class RuntimeContract {
         assertThat(finished).as("all finished; left: %s", s.unfinished(host(), port(), ids)).isTrue();
         assertThat(log.problems()).isEmpty();
         assertThat(ids).allMatch(id -> log.deliveries(id) == 1, "delivered exactly once");
+    }
+
+    /**
+     * Racing runtimes while one of their hosts dies: three runtimes share the jobs, the third through a host that
+     * dies after a number of commands drawn from the run's seed (-Dredsim.seed replays it). The two others go on;
+     * once the dead host's leases expire they finish its jobs too: nothing lost, nothing run twice inside a lease.
+     */
+    @Test
+    void racingRuntimesLoseNothingWhenOneHostDies() throws Exception {
+        long seed = dev.redsim.conformance.property.PropertyCheck.runSeed();
+        int budget = 20 + new java.util.SplittableRandom(seed).nextInt(200);
+        RuntimeSubject s = subject();
+        ManualClock clock = new ManualClock(START);
+        int jobs = Integer.getInteger("redsim.runtime.jobs", 30);
+        List<String> ids = s.enqueue(host(), port(), clock, jobs);
+        DeliveryLog log = new DeliveryLog(clock);
+        List<RuntimeSubject.Running> healthy = new ArrayList<>();
+        boolean finished;
+        boolean tripped;
+        try (CrashingHost dying = new CrashingHost(host(), port(), budget)) {
+            RuntimeSubject.Running doomed = s.start(dying.host(), dying.port(), clock, 2, log.around((id, d) -> { }));
+            for (int i = 0; i < 2; i++) {
+                healthy.add(s.start(host(), port(), clock, 2, log.around((id, d) -> { })));
+            }
+            // They race until the host dies (or the jobs are done); then the clock moves a lease at a time.
+            for (int step = 0; step < STEPS && !dying.tripped(); step++) {
+                log.awaitChange(20);
+                if (s.unfinished(host(), port(), ids).isEmpty()) {
+                    break;
+                }
+            }
+            finished = finishAll(s, ids, clock, log, true);
+            tripped = dying.tripped();
+            doomed.stop(Duration.ZERO);
+        }
+        healthy.forEach(r -> r.stop(Duration.ofSeconds(5)));
+        System.out.printf("runtime contract on %s: 3 racing runtimes, one host dying after command %d (%s; seed %d)%n",
+            target().name(), budget, tripped ? "it died" : "it outlived the jobs", seed);
+        assertThat(finished).as("all finished (seed %d); left: %s", seed, s.unfinished(host(), port(), ids)).isTrue();
+        assertThat(log.problems()).as("seed %d", seed).isEmpty();
     }
 
     @Test
