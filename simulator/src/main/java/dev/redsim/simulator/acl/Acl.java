@@ -108,19 +108,9 @@ public final class Acl implements AccessControl {
 
     @Override
     public String refuseCommand(ClientConnection client, CommandSpec spec, byte[][] args) {
-        if (!(client.user() instanceof AclUser user) || user.unrestricted()) {
-            return null;
-        }
-        AclCommand command = index.of(spec.description());
-        long outcome = user.check(command, args, new CallKeys(command, spec, args));
-        if (outcome == Selector.OK) {
-            return null;
-        }
-        int reason = (int) (outcome >>> 32);
-        int where = (int) outcome;
-        logRefusal(client, spec.fullName(), reason, context(client), object(reason, command, args, where), user);
-        return switch (reason) {
-            case Selector.DENIED_CMD -> "NOPERM this user has no permissions to run the '" + command.fullName
+        return switch (checkAndLog(client, spec.fullName(), null, spec, args)) {
+            case Selector.OK -> null;
+            case Selector.DENIED_CMD -> "NOPERM this user has no permissions to run the '" + spec.fullName()
                     + "' command";
             case Selector.DENIED_KEY -> "NOPERM this user has no permissions to access one of the keys used as "
                     + "arguments";
@@ -130,41 +120,47 @@ public final class Acl implements AccessControl {
 
     @Override
     public String refuseQueued(ClientConnection client, CommandSpec spec, byte[][] args) {
-        if (!(client.user() instanceof AclUser user) || user.unrestricted()) {
-            return null;
-        }
-        AclCommand command = index.of(spec.description());
-        long outcome = user.check(command, args, new CallKeys(command, spec, args));
-        if (outcome == Selector.OK) {
-            return null;
-        }
-        int reason = (int) (outcome >>> 32);
-        logRefusal(client, "exec", reason, AclLog.MULTI, object(reason, command, args, (int) outcome), user);
-        return "NOPERM ACLs rules changed between the moment the transaction was accumulated and the EXEC call. "
-                + "This command is no longer allowed for the following reason: " + switch (reason) {
-                    case Selector.DENIED_CMD -> "no permission to execute the command or subcommand";
-                    case Selector.DENIED_KEY -> "no permission to touch the specified keys";
-                    default -> "no permission to access one of the channels used as arguments";
-                };
+        String reason = switch (checkAndLog(client, "exec", AclLog.MULTI, spec, args)) {
+            case Selector.OK -> null;
+            case Selector.DENIED_CMD -> "no permission to execute the command or subcommand";
+            case Selector.DENIED_KEY -> "no permission to touch the specified keys";
+            default -> "no permission to access one of the channels used as arguments";
+        };
+        return reason == null ? null : "NOPERM ACLs rules changed between the moment the transaction was "
+                + "accumulated and the EXEC call. This command is no longer allowed for the following reason: "
+                + reason;
     }
 
     @Override
     public String refuseInScript(ClientConnection caller, String callerCommand, CommandSpec spec, byte[][] args) {
-        if (!(caller.user() instanceof AclUser user) || user.unrestricted()) {
-            return null;
+        return switch (checkAndLog(caller, callerCommand, AclLog.LUA, spec, args)) {
+            case Selector.OK -> null;
+            case Selector.DENIED_CMD -> "ERR The user executing the script can't run this command or subcommand";
+            case Selector.DENIED_KEY -> "ERR The user executing the script can't access at least one of the keys "
+                    + "mentioned in the command arguments";
+            default -> "ERR The user executing the script can't publish to the channel mentioned in the command";
+        };
+    }
+
+    /**
+     * The check of a call by the client's user: OK, or the reason it is refused (Selector.DENIED_*), which is then
+     * logged as happening in {@code context} (null: top level, or multi while the client queues a transaction)
+     * while the client runs {@code running}.
+     */
+    private int checkAndLog(ClientConnection client, String running, String context, CommandSpec spec,
+                            byte[][] args) {
+        if (!(client.user() instanceof AclUser user) || user.unrestricted()) {
+            return Selector.OK;
         }
         AclCommand command = index.of(spec.description());
         long outcome = user.check(command, args, new CallKeys(command, spec, args));
         if (outcome == Selector.OK) {
-            return null;
+            return Selector.OK;
         }
         int reason = (int) (outcome >>> 32);
-        logRefusal(caller, callerCommand, reason, AclLog.LUA, object(reason, command, args, (int) outcome), user);
-        return "ERR The user executing the script " + switch (reason) {
-            case Selector.DENIED_CMD -> "can't run this command or subcommand";
-            case Selector.DENIED_KEY -> "can't access at least one of the keys mentioned in the command arguments";
-            default -> "can't publish to the channel mentioned in the command";
-        };
+        log(client, running, reason, context != null ? context : context(client),
+                object(reason, command, args, (int) outcome), user.nameBytes());
+        return reason;
     }
 
     private static String context(ClientConnection client) {
@@ -174,11 +170,6 @@ public final class Acl implements AccessControl {
     /** What the log names: the command, or the argument (key or channel) that was refused. */
     private static byte[] object(int reason, AclCommand command, byte[][] args, int where) {
         return reason == Selector.DENIED_CMD ? command.fullName.getBytes(StandardCharsets.ISO_8859_1) : args[where];
-    }
-
-    private void logRefusal(ClientConnection client, String running, int reason, String context, byte[] object,
-                            AclUser user) {
-        log(client, running, reason, context, object, user.nameBytes());
     }
 
     private void log(ClientConnection client, String running, int reason, String context, byte[] object,
@@ -307,7 +298,7 @@ public final class Acl implements AccessControl {
         return deleted;
     }
 
-    /** ACLFreeUserAndKillClients: the connections of these users go back to the default user, unauthenticated, and close. */
+    /** ACLFreeUserAndKillClients: these users' connections return to the default user, unauthenticated, and close. */
     private void disconnectClientsOf(ClientConnection caller, Collection<AclUser> gone) {
         List<ClientConnection> victims = new ArrayList<>();
         for (ClientConnection client : engine.clients()) {
