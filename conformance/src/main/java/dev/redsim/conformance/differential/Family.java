@@ -231,13 +231,16 @@ public enum Family {
             return Scripts.calls();
         }
     },
-    /** Everything at once, on shared keys, so that types clash and WRONGTYPE answers are compared too. */
+    /**
+     * Everything at once, on shared keys, so that types clash and WRONGTYPE answers are compared too. SORT stays
+     * out: its calls count on sets being intsets (a set of strings is read in Redis's randomly seeded order).
+     */
     MIXED {
         @Override
         List<Gen<String[]>> calls() {
             List<Gen<String[]>> all = new ArrayList<>();
             for (Family f : values()) {
-                if (f != MIXED && f != TRANSACTIONS) {
+                if (f != MIXED && f != TRANSACTIONS && f != SORT) {
                     all.addAll(f.calls());
                 }
             }

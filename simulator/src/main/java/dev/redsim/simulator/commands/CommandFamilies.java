@@ -12,6 +12,7 @@ import dev.redsim.simulator.commands.geo.GeoSearchCommands;
 import dev.redsim.simulator.commands.hyperloglog.HyperLogLogCommands;
 import dev.redsim.simulator.commands.hyperloglog.HyperLogLogDebugCommands;
 import dev.redsim.simulator.commands.keys.KeyCommands;
+import dev.redsim.simulator.commands.keys.KeyDumpCommands;
 import dev.redsim.simulator.commands.keys.KeyMemoryCommands;
 import dev.redsim.simulator.commands.keys.KeySortCommands;
 import dev.redsim.simulator.commands.lists.ListBlockingCommands;
@@ -69,6 +70,7 @@ public final class CommandFamilies {
                 new KeyMemoryCommands(),
                 new KeyCommands(),
                 new KeySortCommands(),
+                new KeyDumpCommands(),
                 new StringCommands(),
                 new StringExpiryCommands(),
                 new StringFloatCommands(),

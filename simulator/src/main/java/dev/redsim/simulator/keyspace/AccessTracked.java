@@ -6,6 +6,8 @@ package dev.redsim.simulator.keyspace;
  */
 public abstract class AccessTracked {
     private long accessedAt;
+    /** The LFU counter RESTORE ... FREQ gave, for OBJECT FREQ; -1: not given (the simulator counts no accesses). */
+    private int frequency = -1;
 
     public final long accessedAt() {
         return accessedAt;
@@ -13,5 +15,13 @@ public abstract class AccessTracked {
 
     public final void accessedAt(long epochMillis) {
         this.accessedAt = epochMillis;
+    }
+
+    public final int frequency() {
+        return frequency;
+    }
+
+    public final void frequency(int counter) {
+        this.frequency = counter;
     }
 }

@@ -1,5 +1,8 @@
 package dev.redsim.simulator.keyspace;
 
+import dev.redsim.simulator.util.rdb.Listpack;
+import dev.redsim.simulator.util.rdb.RdbWriter;
+
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -91,6 +94,28 @@ public final class HashValue extends AccessTracked implements RedisValue {
             hashtable = true;
         }
         return existed;
+    }
+
+    /** RDB_TYPE_HASH_LISTPACK with field and value pairs in order, or RDB_TYPE_HASH with the pairs. */
+    @Override
+    public boolean writeRdb(RdbWriter out) {
+        if (!hashtable) {
+            out.writeByte(RdbTypes.HASH_LISTPACK);
+            Listpack lp = new Listpack();
+            fields.forEach((field, value) -> {
+                lp.add(field.bytes());
+                lp.add(value);
+            });
+            out.writeString(lp.toByteArray());
+            return true;
+        }
+        out.writeByte(RdbTypes.HASH);
+        out.writeLength(size());
+        fields.forEach((field, value) -> {
+            out.writeString(field.bytes());
+            out.writeString(value);
+        });
+        return true;
     }
 
     @Override

@@ -1,6 +1,11 @@
 package dev.redsim.simulator.keyspace;
 
+import dev.redsim.simulator.util.rdb.Listpack;
+import dev.redsim.simulator.util.rdb.RdbWriter;
+
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 import static dev.redsim.simulator.keyspace.MemoryLayout.LISTPACK_NODE_BYTES;
 import static dev.redsim.simulator.keyspace.MemoryLayout.QUICKLIST;
@@ -197,6 +202,32 @@ public final class ListValue extends AccessTracked implements RedisValue {
     /** Blocking pops (BLPOP, BLMOVE, ... / BZPOPMIN, BZMPOP) wait for this type. */
     @Override
     public boolean servesBlockedClients() {
+        return true;
+    }
+
+    /**
+     * RDB_TYPE_LIST_QUICKLIST_2: the quicklist's nodes, each a packed listpack. The nodes are cut as Redis cuts
+     * them for elements pushed at the tail in order (list-max-listpack-size -2: 8 KB per node); a list grown
+     * otherwise may have had its nodes cut elsewhere in Redis.
+     */
+    @Override
+    public boolean writeRdb(RdbWriter out) {
+        out.writeByte(RdbTypes.LIST_QUICKLIST_2);
+        List<Listpack> nodes = new ArrayList<>();
+        Listpack node = null;
+        for (int i = 0; i < size(); i++) {
+            byte[] element = get(i);
+            if (node == null || !RdbTypes.quicklistNodeAccepts(node.size(), element.length)) {
+                node = new Listpack();
+                nodes.add(node);
+            }
+            node.add(element);
+        }
+        out.writeLength(nodes.size());
+        for (Listpack n : nodes) {
+            out.writeLength(RdbTypes.QUICKLIST_NODE_PACKED);
+            out.writeString(n.toByteArray());
+        }
         return true;
     }
 

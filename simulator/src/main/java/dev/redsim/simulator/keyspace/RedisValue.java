@@ -1,5 +1,7 @@
 package dev.redsim.simulator.keyspace;
 
+import dev.redsim.simulator.util.rdb.RdbWriter;
+
 /** A value stored under a key: one implementation per Redis type, as in Redis's robj types. */
 public sealed interface RedisValue permits StringValue, ListValue, HashValue, SetValue, SortedSetValue, StreamValue {
     /** The name TYPE replies: string, list, hash, set, zset. */
@@ -31,6 +33,14 @@ public sealed interface RedisValue permits StringValue, ListValue, HashValue, Se
      * sorted sets and streams): BLPOP, BZPOPMIN and their kin wait for such values.
      */
     default boolean servesBlockedClients() {
+        return false;
+    }
+
+    /**
+     * DUMP: the value in Redis's RDB serialization, its type byte first (rdbSaveObjectType, rdbSaveObject), in the
+     * form its encoding dictates, as Redis writes it. False for a type whose serialization is not written yet.
+     */
+    default boolean writeRdb(RdbWriter out) {
         return false;
     }
 }

@@ -1,6 +1,8 @@
 package dev.redsim.simulator.keyspace;
 
 import dev.redsim.simulator.util.ScanSnapshot;
+import dev.redsim.simulator.util.rdb.Intset;
+import dev.redsim.simulator.util.rdb.RdbWriter;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -218,6 +220,22 @@ public final class SetValue extends AccessTracked implements RedisValue {
     }
 
     /** MEMORY USAGE of this value, without its key (see {@link MemoryLayout}). */
+    /** RDB_TYPE_SET_INTSET with the intset blob, or RDB_TYPE_SET with the members in iteration order. */
+    @Override
+    public boolean writeRdb(RdbWriter out) {
+        if (isIntset()) {
+            out.writeByte(RdbTypes.SET_INTSET);
+            out.writeString(Intset.encode(ints, intCount));
+            return true;
+        }
+        out.writeByte(RdbTypes.SET);
+        out.writeLength(size());
+        for (Bytes member : slots) {
+            out.writeString(member.bytes());
+        }
+        return true;
+    }
+
     @Override
     public long memoryUsage(long samples) {
         int size = size();

@@ -1,6 +1,8 @@
 package dev.redsim.simulator.keyspace;
 
 import dev.redsim.simulator.protocol.DoubleFormat;
+import dev.redsim.simulator.util.rdb.Listpack;
+import dev.redsim.simulator.util.rdb.RdbWriter;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -264,6 +266,31 @@ public final class SortedSetValue extends AccessTracked implements RedisValue {
     /** Blocking pops (BLPOP, BLMOVE, ... / BZPOPMIN, BZMPOP) wait for this type. */
     @Override
     public boolean servesBlockedClients() {
+        return true;
+    }
+
+    /**
+     * RDB_TYPE_ZSET_LISTPACK with member and score pairs (the score as Redis's listpack holds it), or
+     * RDB_TYPE_ZSET_2 with members from the highest score down and binary scores.
+     */
+    @Override
+    public boolean writeRdb(RdbWriter out) {
+        if (!skiplist) {
+            out.writeByte(RdbTypes.ZSET_LISTPACK);
+            Listpack lp = new Listpack();
+            for (ZSkipList.Node n = list.first(); n != null; n = n.next()) {
+                lp.add(n.member().bytes());
+                lp.add(RdbTypes.listpackScore(n.score()));
+            }
+            out.writeString(lp.toByteArray());
+            return true;
+        }
+        out.writeByte(RdbTypes.ZSET_2);
+        out.writeLength(size());
+        for (ZSkipList.Node n = list.last(); n != null; n = n.previous()) {
+            out.writeString(n.member().bytes());
+            out.writeBinaryDouble(n.score());
+        }
         return true;
     }
 

@@ -1,5 +1,7 @@
 package dev.redsim.simulator.keyspace;
 
+import dev.redsim.simulator.util.rdb.RdbWriter;
+
 import static dev.redsim.simulator.keyspace.MemoryLayout.ROBJ;
 import static dev.redsim.simulator.keyspace.MemoryLayout.jemalloc;
 import static dev.redsim.simulator.keyspace.MemoryLayout.sds;
@@ -134,6 +136,18 @@ public final class StringValue extends AccessTracked implements RedisValue {
         // Unedited bytes are never changed, so the copy may share them.
         return modifiedInPlace ? new StringValue(java.util.Arrays.copyOf(value, length), true)
                 : new StringValue(value, false, intEncodable);
+    }
+
+    /** RDB_TYPE_STRING: an int-encoded value as an integer, any other as a string (rdbSaveStringObject). */
+    @Override
+    public boolean writeRdb(RdbWriter out) {
+        out.writeByte(RdbTypes.STRING);
+        if (encoding().equals("int")) {
+            out.writeInteger(Numbers.parseLongStrict(bytes()));
+        } else {
+            out.writeString(bytes());
+        }
+        return true;
     }
 
     /** MEMORY USAGE of this value, without its key (see {@link MemoryLayout}). */

@@ -1,6 +1,8 @@
 package dev.redsim.simulator.scripting;
 
 import dev.redsim.simulator.error.RedisError;
+import dev.redsim.simulator.util.rdb.Crc64;
+import dev.redsim.simulator.util.rdb.Lzf;
 
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;

@@ -88,8 +88,9 @@ public final class KeyObjectCommands implements CommandFamily {
         if (!lfuPolicy(ctx)) {
             throw NO_LFU;
         }
-        // Access frequency is not tracked: report the counter a fresh key has.
-        ctx.reply().integer(LFU_INITIAL);
+        // Access frequency is not tracked: the counter RESTORE ... FREQ set, else the one a fresh key has.
+        int restored = value instanceof dev.redsim.simulator.keyspace.AccessTracked tracked ? tracked.frequency() : -1;
+        ctx.reply().integer(restored >= 0 ? restored : LFU_INITIAL);
     }
 
     private void refcount(CommandContext ctx) {

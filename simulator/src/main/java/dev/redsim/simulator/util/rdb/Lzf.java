@@ -1,4 +1,4 @@
-package dev.redsim.simulator.scripting;
+package dev.redsim.simulator.util.rdb;
 
 import java.util.Arrays;
 
@@ -6,7 +6,7 @@ import java.util.Arrays;
  * LZF, the compression of RDB strings, following liblzf 3.6 as Redis builds it (16-bit hash table,
  * VERY_FAST), so compressed output is the bytes Redis writes.
  */
-final class Lzf {
+public final class Lzf {
     private static final int HLOG = 16;
     private static final int HSIZE = 1 << HLOG;
     private static final int MAX_LIT = 1 << 5;
@@ -17,7 +17,7 @@ final class Lzf {
     }
 
     /** Compresses into at most {@code outLen} bytes; null when it does not fit (Redis then stores it raw). */
-    static byte[] compress(byte[] in, int outLen) {
+    public static byte[] compress(byte[] in, int outLen) {
         int inLen = in.length;
         if (inLen == 0 || outLen == 0) {
             return null;
@@ -129,7 +129,7 @@ final class Lzf {
     }
 
     /** Decompresses to exactly {@code outLen} bytes; null when the data is corrupt. */
-    static byte[] decompress(byte[] in, int from, int to, int outLen) {
+    public static byte[] decompress(byte[] in, int from, int to, int outLen) {
         byte[] out = new byte[outLen];
         int ip = from;
         int op = 0;

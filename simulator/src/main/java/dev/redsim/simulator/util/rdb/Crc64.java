@@ -1,7 +1,7 @@
-package dev.redsim.simulator.scripting;
+package dev.redsim.simulator.util.rdb;
 
 /** The CRC-64 Redis puts after DUMP payloads (Jones polynomial, reflected, no final xor). */
-final class Crc64 {
+public final class Crc64 {
     private static final long[] TABLE = new long[256];
 
     static {
@@ -18,7 +18,7 @@ final class Crc64 {
     private Crc64() {
     }
 
-    static long of(byte[] data, int from, int to) {
+    public static long of(byte[] data, int from, int to) {
         long crc = 0;
         for (int i = from; i < to; i++) {
             crc = TABLE[(int) ((crc ^ data[i]) & 0xff)] ^ (crc >>> 8);
