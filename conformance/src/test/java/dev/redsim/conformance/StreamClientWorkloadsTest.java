@@ -231,7 +231,7 @@ class StreamClientWorkloadsTest {
 
             // a reader blocked on the group is served by a later add
             Thread adder = started(() -> {
-                sleepQuietly(300);
+                awaitBlockedClient(target); // the server says bob is blocked: no guess at how long that takes
                 stream.add(StreamAddArgs.entry("n", "late"));
             });
             Map<StreamMessageId, Map<String, String>> late = stream.readGroup("readers", "bob",
@@ -307,7 +307,7 @@ class StreamClientWorkloadsTest {
     private static void awaitDone(Map<String, Integer> done, int count) throws InterruptedException {
         long deadline = System.nanoTime() + PATIENCE.toNanos();
         while (done.size() < count && System.nanoTime() < deadline) {
-            Thread.sleep(10);
+            Thread.yield(); // other threads are doing the work: give them the core
         }
         assertThat(done).hasSize(count);
     }
@@ -324,11 +324,13 @@ class StreamClientWorkloadsTest {
         return thread;
     }
 
-    private static void sleepQuietly(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    /** Asks the server until it reports a blocked client (INFO clients), within the patience. */
+    private static void awaitBlockedClient(RedisTarget target) {
+        try (Jedis jedis = new Jedis(target.host(), target.port())) {
+            long deadline = System.nanoTime() + PATIENCE.toNanos();
+            while (!jedis.info("clients").contains("\r\nblocked_clients:1") && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
         }
     }
 }
