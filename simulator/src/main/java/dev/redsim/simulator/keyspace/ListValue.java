@@ -211,7 +211,7 @@ public final class ListValue extends AccessTracked implements RedisValue {
      * otherwise may have had its nodes cut elsewhere in Redis.
      */
     @Override
-    public boolean writeRdb(RdbWriter out) {
+    public void writeRdb(RdbWriter out) {
         out.writeByte(RdbTypes.LIST_QUICKLIST_2);
         List<Listpack> nodes = new ArrayList<>();
         Listpack node = null;
@@ -228,7 +228,6 @@ public final class ListValue extends AccessTracked implements RedisValue {
             out.writeLength(RdbTypes.QUICKLIST_NODE_PACKED);
             out.writeString(n.toByteArray());
         }
-        return true;
     }
 
     /** MEMORY USAGE of this value, without its key (see {@link MemoryLayout}). */
