@@ -1,12 +1,12 @@
 package dev.redsim.simulator.keyspace;
 
 import dev.redsim.simulator.protocol.DoubleFormat;
+import dev.redsim.simulator.util.ScanDict;
 import dev.redsim.simulator.util.rdb.Listpack;
 import dev.redsim.simulator.util.rdb.RdbWriter;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 
 import static dev.redsim.simulator.keyspace.MemoryLayout.DICT;
@@ -25,16 +25,12 @@ import static dev.redsim.simulator.keyspace.MemoryLayout.slots;
  * reports listpack while Redis would keep the set small, and switches one way when a write crosses the limits.
  */
 public final class SortedSetValue extends AccessTracked implements RedisValue {
-    private final HashMap<Bytes, ZSkipList.Node> members;
+    /** The member-to-node dict of Redis's zset, which ZSCAN walks with Redis's cursor. */
+    private final ScanDict<Bytes, ZSkipList.Node> members = new ScanDict<>();
     private final ZSkipList list = new ZSkipList();
     private boolean skiplist;
 
     public SortedSetValue() {
-        members = new HashMap<>();
-    }
-
-    private SortedSetValue(int expected) {
-        members = new HashMap<>(Math.max(16, expected * 4 / 3 + 1));
     }
     /**
      * A new set for ZADD/ZINCRBY, whose first member is given: Redis 7.0 starts it as a skiplist only when
@@ -80,6 +76,14 @@ public final class SortedSetValue extends AccessTracked implements RedisValue {
 
     public int size() {
         return members.size();
+    }
+
+    /**
+     * One step of ZSCAN over a skiplist-encoded set (dictScan on its member dict): hands the members of the cursor's
+     * bucket(s) to {@code action} and returns the next cursor, 0 at the end.
+     */
+    public long scanStep(long cursor, java.util.function.Consumer<Bytes> action) {
+        return members.scan(cursor, (member, node) -> action.accept(member));
     }
 
     public boolean isEmpty() {
@@ -255,7 +259,7 @@ public final class SortedSetValue extends AccessTracked implements RedisValue {
 
     @Override
     public SortedSetValue copy() {
-        SortedSetValue copy = new SortedSetValue(size());
+        SortedSetValue copy = new SortedSetValue();
         copy.skiplist = skiplist;
         for (ZSkipList.Node n = list.first(); n != null; n = n.next()) {
             copy.members.put(n.member(), copy.list.insert(n.score(), n.member()));

@@ -56,13 +56,13 @@ final class SortedSetScanCommands {
             }
             next = 0;
         } else {
-            List<Bytes> all = new ArrayList<>(zset.size());
-            for (var n = zset.first(); n != null; n = n.next()) {
-                all.add(n.member());
-            }
-            ScanCursor.Page<Bytes> page = ScanCursor.page(all, Bytes::bytes, cursor, count);
-            members = page.items();
-            next = page.nextCursor();
+            // scanGenericCommand: bucket after bucket until COUNT members came, or ten times COUNT buckets passed
+            members = new ArrayList<>();
+            long maxIterations = count > Long.MAX_VALUE / 10 ? Long.MAX_VALUE : count * 10;
+            next = cursor;
+            do {
+                next = zset.scanStep(next, members::add);
+            } while (next != 0 && maxIterations-- > 0 && members.size() < count);
         }
         replyPage(ctx, zset, members, next, pattern);
     }

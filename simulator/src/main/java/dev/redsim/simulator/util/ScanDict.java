@@ -1,0 +1,350 @@
+package dev.redsim.simulator.util;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.BiConsumer;
+import java.util.random.RandomGenerator;
+
+/**
+ * A hash table kept as Redis's dict.c keeps one, for the collections that SCAN, HSCAN, SSCAN and ZSCAN walk:
+ * power-of-two bucket arrays of chained entries, grown when full and shrunk below a tenth full by incremental
+ * rehashing (each operation moves one bucket, so no single command pays for a whole table), and walked with
+ * Redis's reverse-binary cursor. A scan call therefore costs what it returns (plus the empty buckets it passes,
+ * bounded by the caller), and an element present for the whole scan is returned at least once however the table
+ * grows or shrinks meanwhile; elements may come twice, as in Redis.
+ *
+ * <p>Keys use their own {@code hashCode} and {@code equals}, spread by a mixing step so that sequential hash codes
+ * fill power-of-two tables evenly. Not thread-safe: it lives on the engine thread like everything it holds.
+ */
+public final class ScanDict<K, V> {
+    /** DICT_HT_INITIAL_SIZE. */
+    private static final int INITIAL_SIZE = 4;
+    /** HASHTABLE_MIN_FILL: below this percentage of fill a table is shrunk. */
+    private static final int MIN_FILL_PERCENT = 10;
+    /** How many empty buckets one rehash step may pass before it gives up for now (dictRehash's empty_visits). */
+    private static final int EMPTY_VISITS = 10;
+
+    private static final class Entry<K, V> {
+        final K key;
+        final int hash;
+        V value;
+        Entry<K, V> next;
+
+        Entry(K key, int hash, V value, Entry<K, V> next) {
+            this.key = key;
+            this.hash = hash;
+            this.value = value;
+            this.next = next;
+        }
+    }
+
+    /** The table in use; while rehashing, the table being filled is {@link #target}. */
+    private Entry<K, V>[] table;
+    private Entry<K, V>[] target;
+    private int usedInTable;
+    private int usedInTarget;
+    /** The next bucket of {@link #table} to move while rehashing, -1 otherwise. */
+    private int rehashIndex = -1;
+
+    public ScanDict() {
+        this.table = newTable(INITIAL_SIZE);
+    }
+
+    public int size() {
+        return usedInTable + usedInTarget;
+    }
+
+    public boolean isEmpty() {
+        return size() == 0;
+    }
+
+    public V get(Object key) {
+        Entry<K, V> entry = find(key);
+        return entry == null ? null : entry.value;
+    }
+
+    public boolean containsKey(Object key) {
+        return find(key) != null;
+    }
+
+    /** Adds or replaces; returns the value replaced, or null. */
+    public V put(K key, V value) {
+        Objects.requireNonNull(key);
+        rehashStep();
+        int hash = hash(key);
+        Entry<K, V> existing = find(key, hash);
+        if (existing != null) {
+            V old = existing.value;
+            existing.value = value;
+            return old;
+        }
+        expandIfNeeded();
+        // while rehashing, new entries go to the new table, as Redis adds them (the old one only drains)
+        if (target != null) {
+            int i = hash & (target.length - 1);
+            target[i] = new Entry<>(key, hash, value, target[i]);
+            usedInTarget++;
+        } else {
+            int i = hash & (table.length - 1);
+            table[i] = new Entry<>(key, hash, value, table[i]);
+            usedInTable++;
+        }
+        return null;
+    }
+
+    /** Removes; returns the value removed, or null. */
+    public V remove(Object key) {
+        rehashStep();
+        int hash = hash(key);
+        V removed = removeFrom(table, key, hash, false);
+        if (removed == null && target != null) {
+            removed = removeFrom(target, key, hash, true);
+        }
+        if (removed != null) {
+            shrinkIfNeeded();
+        }
+        return removed;
+    }
+
+    public void clear() {
+        table = newTable(INITIAL_SIZE);
+        target = null;
+        usedInTable = 0;
+        usedInTarget = 0;
+        rehashIndex = -1;
+    }
+
+    /** Every entry, in bucket order; the action must not change the dict. */
+    public void forEach(BiConsumer<? super K, ? super V> action) {
+        forEachIn(table, action);
+        if (target != null) {
+            forEachIn(target, action);
+        }
+    }
+
+    /** The keys, in bucket order, as a new list. */
+    public List<K> keys() {
+        List<K> keys = new ArrayList<>(size());
+        forEach((k, v) -> keys.add(k));
+        return keys;
+    }
+
+    /**
+     * One step of Redis's dictScan: hands every entry of the bucket(s) the cursor points at to {@code action} and
+     * returns the next cursor, 0 when the scan is complete. While rehashing, the cursor's bucket of the smaller table
+     * is visited and then every bucket of the larger table that it expands to, so nothing present is missed.
+     */
+    public long scan(long cursor, BiConsumer<? super K, ? super V> action) {
+        long v = cursor;
+        if (target == null) {
+            long mask = table.length - 1;
+            emit(table[(int) (v & mask)], action);
+            return next(v, mask);
+        }
+        Entry<K, V>[] small = table.length <= target.length ? table : target;
+        Entry<K, V>[] large = small == table ? target : table;
+        long m0 = small.length - 1;
+        long m1 = large.length - 1;
+        emit(small[(int) (v & m0)], action);
+        do {
+            emit(large[(int) (v & m1)], action);
+            v = next(v, m1);
+        } while ((v & (m0 ^ m1)) != 0);
+        return v;
+    }
+
+    /** A uniformly chosen non-empty bucket, then an entry of its chain (dictGetRandomKey); null when empty. */
+    public K randomKey(RandomGenerator random) {
+        if (isEmpty()) {
+            return null;
+        }
+        rehashStep();
+        Entry<K, V> chain;
+        do {
+            if (target != null) {
+                // buckets below rehashIndex are empty in the old table: draw from the rest of it and the new one
+                int span = table.length - rehashIndex + target.length;
+                int i = rehashIndex + random.nextInt(span);
+                chain = i < table.length ? table[i] : target[i - table.length];
+            } else {
+                chain = table[random.nextInt(table.length)];
+            }
+        } while (chain == null);
+        int length = 0;
+        for (Entry<K, V> e = chain; e != null; e = e.next) {
+            length++;
+        }
+        int pick = random.nextInt(length);
+        Entry<K, V> e = chain;
+        for (int i = 0; i < pick; i++) {
+            e = e.next;
+        }
+        return e.key;
+    }
+
+    /** The number of buckets of the table in use, and of the one being filled (0 when not rehashing). */
+    public int[] bucketCounts() {
+        return new int[] {table.length, target == null ? 0 : target.length};
+    }
+
+    // ---- the reverse-binary cursor ----
+
+    /** Increments the cursor's bits under {@code mask} from the top (Redis: v |= ~m; v = rev(v); v++; v = rev(v)). */
+    private static long next(long v, long mask) {
+        v |= ~mask;
+        v = Long.reverse(v);
+        v++;
+        return Long.reverse(v);
+    }
+
+    private static <K, V> void emit(Entry<K, V> chain, BiConsumer<? super K, ? super V> action) {
+        for (Entry<K, V> e = chain; e != null; e = e.next) {
+            action.accept(e.key, e.value);
+        }
+    }
+
+    // ---- lookups ----
+
+    private Entry<K, V> find(Object key) {
+        if (isEmpty()) {
+            return null;
+        }
+        rehashStep();
+        return find(key, hash(key));
+    }
+
+    private Entry<K, V> find(Object key, int hash) {
+        Entry<K, V> found = findIn(table, key, hash);
+        if (found == null && target != null) {
+            found = findIn(target, key, hash);
+        }
+        return found;
+    }
+
+    private static <K, V> Entry<K, V> findIn(Entry<K, V>[] t, Object key, int hash) {
+        for (Entry<K, V> e = t[hash & (t.length - 1)]; e != null; e = e.next) {
+            if (e.hash == hash && e.key.equals(key)) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    private V removeFrom(Entry<K, V>[] t, Object key, int hash, boolean isTarget) {
+        int i = hash & (t.length - 1);
+        Entry<K, V> previous = null;
+        for (Entry<K, V> e = t[i]; e != null; previous = e, e = e.next) {
+            if (e.hash == hash && e.key.equals(key)) {
+                if (previous == null) {
+                    t[i] = e.next;
+                } else {
+                    previous.next = e.next;
+                }
+                if (isTarget) {
+                    usedInTarget--;
+                } else {
+                    usedInTable--;
+                }
+                return e.value;
+            }
+        }
+        return null;
+    }
+
+    private static <K, V> void forEachIn(Entry<K, V>[] t, BiConsumer<? super K, ? super V> action) {
+        for (Entry<K, V> chain : t) {
+            emit(chain, action);
+        }
+    }
+
+    // ---- resizing ----
+
+    /** _dictExpandIfNeeded: a table as full as it is long doubles (to the power of two above what it holds). */
+    private void expandIfNeeded() {
+        if (target == null && usedInTable >= table.length) {
+            startRehash(sizeFor((long) usedInTable + 1));
+        }
+    }
+
+    /** htNeedsResize and dictResize: a table under a tenth full shrinks to what it holds. */
+    private void shrinkIfNeeded() {
+        if (target == null && table.length > INITIAL_SIZE && (long) usedInTable * 100 / table.length < MIN_FILL_PERCENT) {
+            startRehash(sizeFor(Math.max(usedInTable, INITIAL_SIZE)));
+        }
+    }
+
+    private void startRehash(int size) {
+        if (size == table.length) {
+            return;
+        }
+        target = newTable(size);
+        usedInTarget = 0;
+        rehashIndex = 0;
+    }
+
+    /** _dictRehashStep: moves one bucket (passing at most a few empty ones) from the old table to the new. */
+    private void rehashStep() {
+        if (target == null) {
+            return;
+        }
+        int emptyVisits = EMPTY_VISITS;
+        while (rehashIndex < table.length && table[rehashIndex] == null) {
+            rehashIndex++;
+            if (--emptyVisits == 0) {
+                finishIfDrained();
+                return;
+            }
+        }
+        if (rehashIndex < table.length) {
+            Entry<K, V> e = table[rehashIndex];
+            table[rehashIndex] = null;
+            while (e != null) {
+                Entry<K, V> next = e.next;
+                int i = e.hash & (target.length - 1);
+                e.next = target[i];
+                target[i] = e;
+                usedInTable--;
+                usedInTarget++;
+                e = next;
+            }
+            rehashIndex++;
+        }
+        finishIfDrained();
+    }
+
+    /** Once every entry of the old table has moved, the new table is the table. */
+    private void finishIfDrained() {
+        if (usedInTable == 0) {
+            table = target;
+            usedInTable = usedInTarget;
+            target = null;
+            usedInTarget = 0;
+            rehashIndex = -1;
+        }
+    }
+
+    private static int sizeFor(long entries) {
+        long size = INITIAL_SIZE;
+        while (size < entries) {
+            size <<= 1;
+        }
+        return (int) Math.min(size, 1 << 30);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <K, V> Entry<K, V>[] newTable(int size) {
+        return (Entry<K, V>[]) new Entry[size];
+    }
+
+    /** The key's hash code, mixed (murmur3's finalizer) so that its low bits, which pick the bucket, vary. */
+    private static int hash(Object key) {
+        int h = key.hashCode();
+        h ^= h >>> 16;
+        h *= 0x85ebca6b;
+        h ^= h >>> 13;
+        h *= 0xc2b2ae35;
+        h ^= h >>> 16;
+        return h;
+    }
+}
