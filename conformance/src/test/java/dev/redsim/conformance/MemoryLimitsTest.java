@@ -222,6 +222,36 @@ class MemoryLimitsTest {
         }
     }
 
+    @ParameterizedTest(name = "[{0}]")
+    @ValueSource(strings = {"simulator", "redis"})
+    void memoryStatsNamesRedisFieldsAndFollowsTheData(String name) {
+        try (RedisTarget target = start(name); RespClient c = client(target)) {
+            c.call("SET", "k", "v");
+            c.call("EXPIRE", "k", "100");
+            c.call("SELECT", "3");
+            c.call("SET", "k", "v");
+            List<RespValue> stats = c.call("MEMORY", "STATS").children();
+            List<String> names = new ArrayList<>();
+            for (int i = 0; i < stats.size(); i += 2) {
+                names.add(stats.get(i).text());
+            }
+            assertThat(names).containsExactly("peak.allocated", "total.allocated", "startup.allocated",
+                    "replication.backlog", "clients.slaves", "clients.normal", "cluster.links", "aof.buffer",
+                    "lua.caches", "functions.caches", "db.0", "db.3", "overhead.total", "keys.count",
+                    "keys.bytes-per-key", "dataset.bytes", "dataset.percentage", "peak.percentage",
+                    "allocator.allocated", "allocator.active", "allocator.resident", "allocator-fragmentation.ratio",
+                    "allocator-fragmentation.bytes", "allocator-rss.ratio", "allocator-rss.bytes", "rss-overhead.ratio",
+                    "rss-overhead.bytes", "fragmentation", "fragmentation.bytes");
+            List<RespValue> db0 = stats.get(names.indexOf("db.0") * 2 + 1).children();
+            assertThat(db0.get(0).text()).isEqualTo("overhead.hashtable.main");
+            assertThat(db0.get(1).asLong()).isEqualTo(72); // one entry, its robj and four buckets: same on both
+            assertThat(db0.get(3).asLong()).isEqualTo(56);
+            assertThat(stats.get(names.indexOf("keys.count") * 2 + 1).asLong()).isEqualTo(2);
+            long total = stats.get(names.indexOf("total.allocated") * 2 + 1).asLong();
+            assertThat(Math.abs(total - usedMemory(c))).isLessThan(50_000); // what INFO reports, give or take buffers
+        }
+    }
+
     // ---- helpers ----
 
     /** Reads what the kernel had taken before the server closed the connection, then its end (10 s at most). */

@@ -61,6 +61,7 @@ public final class CommandFamilies {
                 new ClientCommands(),
                 new ServerCommands(),
                 new InfoCommands(scripting),
+                new dev.redsim.simulator.commands.server.MemoryCommands(scripting),
                 new ConfigCommands(),
                 new CommandCommands(),
                 new DebugCommands(),
