@@ -88,6 +88,54 @@ class MemoryLimitsTest {
 
     @ParameterizedTest(name = "[{0}]")
     @ValueSource(strings = {"simulator", "redis"})
+    void allkeysLfuEvictsTheRarelyUsedKeys(String name) {
+        try (RedisTarget target = start(name); RespClient c = client(target)) {
+            c.call("CONFIG", "SET", "maxmemory-policy", "allkeys-lfu");
+            byte[] payload = dumpOf(c, KB);
+            for (int i = 0; i < 1000; i++) {
+                c.call(b("RESTORE"), b("cold:" + i), b("0"), payload, b("FREQ"), b("0"));
+            }
+            for (int i = 0; i < 50; i++) {
+                c.call(b("RESTORE"), b("hot:" + i), b("0"), payload, b("FREQ"), b("200"));
+            }
+            long limit = usedMemory(c) - 300_000;
+            c.call("CONFIG", "SET", "maxmemory", Long.toString(limit));
+            awaitUsedMemory(c, u -> u <= limit + 32_768);
+            assertThat(stat(c, "evicted_keys")).isGreaterThan(200);
+            String[] hot = new String[51];
+            hot[0] = "EXISTS";
+            for (int i = 0; i < 50; i++) {
+                hot[i + 1] = "hot:" + i;
+            }
+            assertThat(c.call(hot).asLong()).isEqualTo(50);
+            c.call("CONFIG", "SET", "maxmemory", "0");
+        }
+    }
+
+    /** Simulator only: Redis's clock cannot be moved, and the decay counts minutes. */
+    @org.junit.jupiter.api.Test
+    void lfuCountersGrowWithAccessesAndDecayWithTime() {
+        try (SimulatorTarget target = new SimulatorTarget(); RespClient c = client(target)) {
+            c.call("CONFIG", "SET", "maxmemory-policy", "allkeys-lfu");
+            c.call("SET", "k", "v");
+            assertThat(c.call("OBJECT", "FREQ", "k").asLong()).isEqualTo(5); // LFU_INIT_VAL
+            for (int i = 0; i < 1000; i++) {
+                c.call("GET", "k");
+            }
+            long counted = c.call("OBJECT", "FREQ", "k").asLong();
+            // logarithmic: the first access always counts, then each less likely (p = 1 / ((n - 5) * 10 + 1))
+            assertThat(counted).isBetween(7L, 30L);
+            target.simulator().advanceTime(java.time.Duration.ofMinutes(3)); // lfu-decay-time 1: one a minute
+            assertThat(c.call("OBJECT", "FREQ", "k").asLong()).isEqualTo(counted - 3);
+            // OBJECT FREQ reads the decay without storing it (LFUDecrAndReturn): without decay, the stored counter
+            c.call("CONFIG", "SET", "lfu-decay-time", "0");
+            target.simulator().advanceTime(java.time.Duration.ofMinutes(30));
+            assertThat(c.call("OBJECT", "FREQ", "k").asLong()).isEqualTo(counted);
+        }
+    }
+
+    @ParameterizedTest(name = "[{0}]")
+    @ValueSource(strings = {"simulator", "redis"})
     void volatilePoliciesEvictOnlyKeysWithATtlAndRefuseWritesWhenNoneIsLeft(String name) {
         try (RedisTarget target = start(name); RespClient c = client(target)) {
             for (String policy : List.of("volatile-lru", "volatile-lfu", "volatile-random", "volatile-ttl")) {
