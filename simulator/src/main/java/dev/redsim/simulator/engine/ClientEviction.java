@@ -12,23 +12,24 @@ final class ClientEviction {
     private static final long MINIMUM_LIMIT = 128 * 1024;
 
     private final Engine engine;
-    private final Config config;
+    /** maxmemory-clients as set: bytes, or (when {@link #percent}) a percentage of maxmemory. Read on every command. */
+    private long setting;
+    private boolean percent;
 
     ClientEviction(Engine engine, Config config) {
         this.engine = engine;
-        this.config = config;
+        parse(config.get("maxmemory-clients"));
+        config.onChange("maxmemory-clients", this::parse);
+    }
+
+    private void parse(String value) {
+        percent = value.endsWith("%");
+        setting = Long.parseLong(percent ? value.substring(0, value.length() - 1) : value);
     }
 
     /** Redis's getClientEvictionLimit: 0 when client eviction is off. */
     long limit() {
-        String value = config.get("maxmemory-clients");
-        long limit;
-        if (value.endsWith("%")) {
-            long percent = Long.parseLong(value.substring(0, value.length() - 1));
-            limit = (long) ((double) engine.maxmemory() * percent / 100);
-        } else {
-            limit = Long.parseLong(value);
-        }
+        long limit = percent ? (long) ((double) engine.maxmemory() * setting / 100) : setting;
         return limit != 0 && limit < MINIMUM_LIMIT ? MINIMUM_LIMIT : limit;
     }
 

@@ -298,6 +298,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         clientEviction.evictIfOverLimit();
         if (evictionDue) {
             performEvictions();
+            afterExpiry(); // as after expiry outside a command: events out, blocked clients served
         }
     }
 
@@ -682,6 +683,9 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
 
     /** Redis's evictClients, before a command: false when the client itself was evicted (its command then does not run). */
     public boolean evictClientsBefore(ClientConnection client) {
+        if (busy.active()) {
+            return true; // the script thread owns the server meanwhile; the cron catches up afterwards
+        }
         clientMemoryChanged(client);
         clientEviction.evictIfOverLimit();
         return !client.closed();
