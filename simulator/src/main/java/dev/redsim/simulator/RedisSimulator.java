@@ -19,7 +19,6 @@ import dev.redsim.simulator.scripting.Scripting;
 import dev.redsim.simulator.server.ConnectionHandler;
 import dev.redsim.simulator.server.InputCounter;
 import io.netty.bootstrap.ServerBootstrap;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -33,7 +32,6 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -63,10 +61,11 @@ public final class RedisSimulator implements AutoCloseable {
     private final ScriptRunner scriptRunner;
     private final TimeSource time;
     private final EventLoopGroup group;
-    private final Channel serverChannel;
-    private final String host;
+    /** Accepts connections (and binds, so that CONFIG SET port can wait for a bind from the engine thread). */
+    private final EventLoopGroup acceptGroup;
+    private final Listeners listeners;
+    private volatile String host;
     private final String password;
-    private final int port;
     /** The builder's interceptor (or null), which {@link #resetInterceptor()} puts back. */
     private final CommandInterceptor startInterceptor;
     /** The interceptor installed now; read and written on the engine thread only. */
@@ -111,9 +110,11 @@ public final class RedisSimulator implements AutoCloseable {
         boolean epoll = Epoll.isAvailable();
         DefaultThreadFactory threads = new DefaultThreadFactory("redsim-engine", true);
         this.group = epoll ? new EpollEventLoopGroup(1, threads) : new NioEventLoopGroup(1, threads);
+        DefaultThreadFactory acceptThreads = new DefaultThreadFactory("redsim-accept", true);
+        this.acceptGroup = epoll ? new EpollEventLoopGroup(1, acceptThreads) : new NioEventLoopGroup(1, acceptThreads);
         Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         ServerBootstrap bootstrap = new ServerBootstrap()
-                .group(group)
+                .group(acceptGroup, group)
                 .channel(channelType)
                 .option(ChannelOption.SO_BACKLOG, 511)
                 .option(ChannelOption.SO_REUSEADDR, true)
@@ -130,24 +131,36 @@ public final class RedisSimulator implements AutoCloseable {
                         ch.pipeline().addLast(inputCounter, new RespDecoder(client), new ConnectionHandler(engine, client));
                     }
                 });
+        this.listeners = new Listeners(bootstrap);
         try {
-            this.serverChannel = bootstrap.bind(b.bind, b.port).sync().channel();
+            listeners.start(Listeners.addresses(b.bind), b.port);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            stopThreads(group);
+            stopThreads(group, acceptGroup);
             throw new IllegalStateException("interrupted while binding " + b.bind + ":" + b.port, e);
-        } catch (Exception e) { // Netty rethrows the bind's IOException unchecked
-            stopThreads(group);
+        } catch (Exception e) {
+            stopThreads(group, acceptGroup);
             throw new IllegalStateException("cannot listen on " + b.bind + ":" + b.port + ": " + bindFailure(e), e);
         }
-        this.host = b.bind;
+        this.host = listeners.reachableHost() == null ? b.bind : listeners.reachableHost();
         this.password = b.password;
-        this.port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
+        int port = listeners.port();
         // SHUTDOWN runs on the engine thread, which close() stops and waits for: it closes from a thread of its own
         engine.onShutdown(() -> new Thread(this::close, "redsim-shutdown").start());
         onEngine(() -> {
             engine.port(port);
             engine.config().setInternal("port", Integer.toString(port));
+            // CONFIG SET port and bind take effect as in Redis (or fail, leaving the sockets as they were)
+            engine.config().onChange("port", value -> {
+                listeners.changePort(Integer.parseInt(value));
+                engine.port(listeners.port());
+            });
+            engine.config().onChange("bind", value -> {
+                listeners.changeBind(Listeners.addresses(value));
+                if (listeners.reachableHost() != null) {
+                    host = listeners.reachableHost();
+                }
+            });
             return null;
         });
         // serverCron runs at hz 10: active expiry of keys whose time has passed.
@@ -160,9 +173,11 @@ public final class RedisSimulator implements AutoCloseable {
         group.next().scheduleAtFixedRate(engine::checkBlockedTimeouts, 10, 10, TimeUnit.MILLISECONDS);
     }
 
-    /** A failed start leaves no thread behind: the event loop is stopped and awaited. */
-    private static void stopThreads(EventLoopGroup group) {
-        group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+    /** A failed start leaves no thread behind: the event loops are stopped and awaited. */
+    private static void stopThreads(EventLoopGroup... groups) {
+        for (EventLoopGroup g : groups) {
+            g.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        }
     }
 
     /** The operating system's reason ("Address already in use"), without Netty's "bind(..) failed: " prefix. */
@@ -185,15 +200,16 @@ public final class RedisSimulator implements AutoCloseable {
         return host;
     }
 
+    /** The port the simulator listens on (CONFIG SET port changes it; 0 when it listens nowhere). */
     public int port() {
-        return port;
+        return listeners.port();
     }
 
     /** redis://host:port (with the password when one is set), for clients that take a URI. */
     public URI uri() {
         String credentials = password == null ? ""
                 : ":" + java.net.URLEncoder.encode(password, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20") + "@";
-        return URI.create("redis://" + credentials + host + ":" + port);
+        return URI.create("redis://" + credentials + host + ":" + port());
     }
 
     /** Stops time: TTLs and timeouts stand still until {@link #unfreezeTime()} or {@link #advanceTime}. */
@@ -313,7 +329,8 @@ public final class RedisSimulator implements AutoCloseable {
         }
         try {
             scriptRunner.shutdown(); // first: a running script holds the engine thread until it stops
-            serverChannel.close().awaitUninterruptibly(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+            listeners.close();
+            acceptGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
             // bounded: a stop (SIGTERM in the CLI) must come through whatever a client left the engine doing
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
         } finally {

@@ -469,6 +469,6 @@ public final class Acl implements AccessControl {
 
     /** An argument as Redis prints it with %s into an error: its bytes, here read as UTF-8. */
     private static String text(byte[] bytes) {
-        return new String(bytes, StandardCharsets.UTF_8);
+        return dev.redsim.simulator.util.ByteText.decode(bytes);
     }
 }

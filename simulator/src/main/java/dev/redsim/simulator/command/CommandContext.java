@@ -7,8 +7,7 @@ import dev.redsim.simulator.keyspace.Database;
 import dev.redsim.simulator.keyspace.Numbers;
 import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.server.ClientConnection;
-
-import java.nio.charset.StandardCharsets;
+import dev.redsim.simulator.util.ByteText;
 
 /**
  * Everything one command call sees: its arguments, its client, the selected database, the reply writer and
@@ -88,8 +87,17 @@ public final class CommandContext {
         return Bytes.wrap(args[i]);
     }
 
+    /**
+     * addReplySubcommandSyntaxError: "unknown subcommand or wrong number of arguments for '<subcommand>'. Try
+     * <COMMAND> HELP.", the subcommand as the client sent it and the command as it typed it, in capitals.
+     */
+    public RedisError subcommandSyntaxError() {
+        return new RedisError("ERR unknown subcommand or wrong number of arguments for '" + ByteText.cString(args[1], 128)
+                + "'. Try " + ByteText.decode(args[0]).toUpperCase(java.util.Locale.ROOT) + " HELP.");
+    }
+
     public String text(int i) {
-        return new String(args[i], StandardCharsets.UTF_8);
+        return ByteText.decode(args[i]);
     }
 
     /** Case-insensitive comparison of an argument with a keyword. */

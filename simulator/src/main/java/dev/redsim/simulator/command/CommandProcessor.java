@@ -7,8 +7,8 @@ import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.intercept.CommandInterceptor;
 import dev.redsim.simulator.protocol.ProtocolError;
 import dev.redsim.simulator.server.ClientConnection;
+import dev.redsim.simulator.util.ByteText;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
 /**
@@ -106,8 +106,8 @@ public final class CommandProcessor implements InputProcessor {
         if (spec.hasSubcommands() && args.length >= 2) {
             CommandSpec sub = spec.subcommands().get(CommandTable.lowerAscii(args[1]));
             if (sub == null) {
-                rejectCall(client, spec.fullName(), "ERR unknown subcommand '" + truncate(text(args[1]), 128) + "'. Try "
-                        + spec.name().toUpperCase() + " HELP.");
+                rejectCall(client, spec.fullName(), "ERR unknown subcommand '" + ByteText.cString(args[1], 128)
+                        + "'. Try " + spec.name().toUpperCase() + " HELP.");
                 return;
             }
             spec = sub;
@@ -337,21 +337,18 @@ public final class CommandProcessor implements InputProcessor {
         }
     }
 
-    /** Redis's text: the name, then up to 128 characters of the arguments, each quoted and followed by a space. */
+    /**
+     * Redis's text: the name, then the arguments, each quoted and followed by a space, while the list is shorter
+     * than 128 bytes, each cut to what keeps it within 128 (counted in bytes, arguments read as C strings).
+     */
     static String unknownCommand(byte[][] args) {
         StringBuilder rest = new StringBuilder();
-        for (int i = 1; i < args.length && rest.length() < 128; i++) {
-            String arg = text(args[i]);
-            rest.append('\'').append(truncate(arg, 128 - rest.length())).append("' ");
+        int restBytes = 0;
+        for (int i = 1; i < args.length && restBytes < 128; i++) {
+            String arg = ByteText.cString(args[i], 128 - restBytes);
+            rest.append('\'').append(arg).append("' ");
+            restBytes += ByteText.encode(arg).length + 3;
         }
-        return "ERR unknown command '" + truncate(text(args[0]), 128) + "', with args beginning with: " + rest;
-    }
-
-    private static String truncate(String s, int max) {
-        return s.length() <= max ? s : s.substring(0, max);
-    }
-
-    private static String text(byte[] b) {
-        return new String(b, StandardCharsets.UTF_8);
+        return "ERR unknown command '" + ByteText.cString(args[0], 128) + "', with args beginning with: " + rest;
     }
 }

@@ -1,6 +1,7 @@
 package dev.redsim.simulator.command;
 
-import java.nio.charset.StandardCharsets;
+import dev.redsim.simulator.util.ByteText;
+
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Map;
@@ -104,6 +105,6 @@ public final class CommandTable {
     }
 
     public static String text(byte[] arg) {
-        return new String(arg, StandardCharsets.UTF_8);
+        return ByteText.decode(arg);
     }
 }

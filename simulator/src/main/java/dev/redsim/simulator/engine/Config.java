@@ -174,6 +174,9 @@ public final class Config implements EncodingLimits {
         if (key.equals("client-output-buffer-limit")) {
             return OutputBufferLimitConfig.merged(values.get(key), value);
         }
+        if (key.equals("bind") && value.trim().split("\\s+").length > 16) { // CONFIG_BINDADDR_MAX
+            throw new RedisError("Too many bind addresses specified.");
+        }
         String stored = types.validate(name, value);
         // Redis keeps hz within 1..500 whatever was asked (serverCron clamps it).
         if (key.equals("hz")) {

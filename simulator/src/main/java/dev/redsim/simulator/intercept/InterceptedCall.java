@@ -1,6 +1,5 @@
 package dev.redsim.simulator.intercept;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,7 +33,7 @@ public interface InterceptedCall {
 
     /** An argument as UTF-8 text. */
     default String argString(int index) {
-        return new String(arg(index), StandardCharsets.UTF_8);
+        return dev.redsim.simulator.util.ByteText.decode(arg(index));
     }
 
     /** Every argument after the name, as UTF-8 text. */

@@ -59,6 +59,6 @@ public final class Bytes implements Comparable<Bytes> {
 
     @Override
     public String toString() {
-        return new String(data, StandardCharsets.UTF_8);
+        return dev.redsim.simulator.util.ByteText.decode(data);
     }
 }

@@ -98,7 +98,7 @@ public final class HashValue extends AccessTracked implements RedisValue {
 
     /** RDB_TYPE_HASH_LISTPACK with field and value pairs in order, or RDB_TYPE_HASH with the pairs. */
     @Override
-    public boolean writeRdb(RdbWriter out) {
+    public void writeRdb(RdbWriter out) {
         if (!hashtable) {
             out.writeByte(RdbTypes.HASH_LISTPACK);
             Listpack lp = new Listpack();
@@ -107,7 +107,7 @@ public final class HashValue extends AccessTracked implements RedisValue {
                 lp.add(value);
             });
             out.writeString(lp.toByteArray());
-            return true;
+            return;
         }
         out.writeByte(RdbTypes.HASH);
         out.writeLength(size());
@@ -115,7 +115,6 @@ public final class HashValue extends AccessTracked implements RedisValue {
             out.writeString(field.bytes());
             out.writeString(value);
         });
-        return true;
     }
 
     @Override

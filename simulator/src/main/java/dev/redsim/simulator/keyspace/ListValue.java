@@ -230,7 +230,7 @@ public final class ListValue extends AccessTracked implements RedisValue {
      * otherwise may have had its nodes cut elsewhere in Redis.
      */
     @Override
-    public boolean writeRdb(RdbWriter out) {
+    public void writeRdb(RdbWriter out) {
         out.writeByte(RdbTypes.LIST_QUICKLIST_2);
         List<Listpack> nodes = new ArrayList<>();
         Listpack node = null;
@@ -247,7 +247,6 @@ public final class ListValue extends AccessTracked implements RedisValue {
             out.writeLength(RdbTypes.QUICKLIST_NODE_PACKED);
             out.writeString(n.toByteArray());
         }
-        return true;
     }
 
     /**

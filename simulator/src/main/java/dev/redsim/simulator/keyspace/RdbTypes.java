@@ -14,6 +14,7 @@ final class RdbTypes {
     static final int HASH_LISTPACK = 16;
     static final int ZSET_LISTPACK = 17;
     static final int LIST_QUICKLIST_2 = 18;
+    static final int STREAM_LISTPACKS_2 = 19;
     static final int QUICKLIST_NODE_PLAIN = 1;
     static final int QUICKLIST_NODE_PACKED = 2;
 

@@ -27,6 +27,7 @@ public final class RdbValues {
             case RdbTypes.ZSET_LISTPACK -> zsetListpack(in, limits);
             case RdbTypes.HASH -> hash(in, limits);
             case RdbTypes.HASH_LISTPACK -> hashListpack(in, limits);
+            case RdbTypes.STREAM_LISTPACKS_2 -> StreamRdb.read(in);
             default -> throw new RdbReader.Malformed("type " + type + " is not read here");
         };
     }

@@ -47,9 +47,7 @@ public sealed interface RedisValue permits StringValue, ListValue, HashValue, Se
 
     /**
      * DUMP: the value in Redis's RDB serialization, its type byte first (rdbSaveObjectType, rdbSaveObject), in the
-     * form its encoding dictates, as Redis writes it. False for a type whose serialization is not written yet.
+     * form its encoding dictates, as Redis writes it.
      */
-    default boolean writeRdb(RdbWriter out) {
-        return false;
-    }
+    void writeRdb(RdbWriter out);
 }

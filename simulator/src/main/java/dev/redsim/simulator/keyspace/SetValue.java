@@ -219,21 +219,19 @@ public final class SetValue extends AccessTracked implements RedisValue {
         return copy;
     }
 
-    /** MEMORY USAGE of this value, without its key (see {@link MemoryLayout}). */
     /** RDB_TYPE_SET_INTSET with the intset blob, or RDB_TYPE_SET with the members in iteration order. */
     @Override
-    public boolean writeRdb(RdbWriter out) {
+    public void writeRdb(RdbWriter out) {
         if (isIntset()) {
             out.writeByte(RdbTypes.SET_INTSET);
             out.writeString(Intset.encode(ints, intCount));
-            return true;
+            return;
         }
         out.writeByte(RdbTypes.SET);
         out.writeLength(size());
         for (Bytes member : slots) {
             out.writeString(member.bytes());
         }
-        return true;
     }
 
     @Override

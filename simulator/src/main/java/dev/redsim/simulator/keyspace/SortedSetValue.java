@@ -274,7 +274,7 @@ public final class SortedSetValue extends AccessTracked implements RedisValue {
      * RDB_TYPE_ZSET_2 with members from the highest score down and binary scores.
      */
     @Override
-    public boolean writeRdb(RdbWriter out) {
+    public void writeRdb(RdbWriter out) {
         if (!skiplist) {
             out.writeByte(RdbTypes.ZSET_LISTPACK);
             Listpack lp = new Listpack();
@@ -283,7 +283,7 @@ public final class SortedSetValue extends AccessTracked implements RedisValue {
                 lp.add(RdbTypes.listpackScore(n.score()));
             }
             out.writeString(lp.toByteArray());
-            return true;
+            return;
         }
         out.writeByte(RdbTypes.ZSET_2);
         out.writeLength(size());
@@ -291,7 +291,6 @@ public final class SortedSetValue extends AccessTracked implements RedisValue {
             out.writeString(n.member().bytes());
             out.writeBinaryDouble(n.score());
         }
-        return true;
     }
 
     /** MEMORY USAGE of this value, without its key (see {@link MemoryLayout}). */

@@ -1,18 +1,27 @@
 package dev.redsim.simulator.keyspace;
 
+import dev.redsim.simulator.util.rdb.Listpack;
+
 import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
 
 /**
- * The size of one of Redis's stream nodes (a listpack under a radix tree key, t_stream.c): its master entry, the
- * entries appended to it (live and deleted: Redis only flags a deleted entry) and the allocation holding it. Only
- * sizes are kept; the entries themselves live in {@link StreamValue}'s sorted map. The sizes decide when XADD opens
- * a new node (stream-node-max-bytes) and what MEMORY USAGE reports.
+ * One of Redis's stream nodes (a listpack under a radix tree key, t_stream.c): its master entry, the entries
+ * appended to it (live and deleted: Redis only flags a deleted entry, which stays in the node until the node goes)
+ * and the allocation holding it. The live entries themselves live in {@link StreamValue}'s sorted map; the node keeps
+ * the deleted ones ({@link #tombstones}), because DUMP writes them. The sizes decide when XADD opens a new node
+ * (stream-node-max-bytes) and what MEMORY USAGE reports.
  */
 final class StreamListpack {
     /** Header (total bytes, element count) and end byte of every listpack. */
     private static final long LISTPACK_OVERHEAD = 7;
     /** STREAM_ITEM_FLAG_SAMEFIELDS: an entry whose field names are the master entry's. */
-    private static final int SAME_FIELDS = 2;
+    static final int SAME_FIELDS = 2;
+    /** STREAM_ITEM_FLAG_DELETED. */
+    static final int DELETED = 1;
 
     final StreamId master;
     private final byte[][] masterFields;
@@ -25,6 +34,8 @@ final class StreamListpack {
     private long lastBytes;
     /** The ID of the last entry appended, deleted or not (what MINID trimming reads). */
     private StreamId lastId;
+    /** The deleted entries still in the node, by ID. */
+    private final TreeMap<StreamId, byte[][]> tombstones;
 
     /**
      * A new node whose master entry takes the fields of its first entry (which is then added), allocated as
@@ -43,6 +54,7 @@ final class StreamListpack {
         this.allocated = MemoryLayout.jemalloc(Math.max(prealloc, 7));
         this.live = 0;
         this.deleted = 0;
+        this.tombstones = new TreeMap<>();
         append(first, fieldsAndValues);
     }
 
@@ -55,6 +67,7 @@ final class StreamListpack {
         this.allocated = other.allocated;
         this.lastBytes = other.lastBytes;
         this.lastId = other.lastId;
+        this.tombstones = new TreeMap<>(other.tombstones);
     }
 
     StreamListpack copy() {
@@ -123,11 +136,70 @@ final class StreamListpack {
      * Flags live entries as deleted (their flags keep their size), then rewrites the live and the deleted counter,
      * one after the other, as XDEL and XTRIM do; either may change size.
      */
-    void markDeleted(long count) {
+    void markDeleted(Map<StreamId, byte[][]> removed) {
+        tombstones.putAll(removed);
+        long count = removed.size();
         live -= count;
         resized();
         deleted += count;
         resized();
+    }
+
+    /** A node as RESTORE loads it: allocated to the listpack's exact size. */
+    void loaded() {
+        allocated = MemoryLayout.jemalloc(bytes());
+        lastBytes = bytes();
+    }
+
+    /**
+     * The node's listpack as Redis holds it: the master entry (live and deleted counts, the master fields, a zero
+     * terminator), then every entry appended, deleted ones flagged, each as flags, ID deltas from the master, the
+     * fields unless they are the master's, the values, and the entry's element count (lp-count).
+     */
+    byte[] listpack(NavigableMap<StreamId, byte[][]> liveEntries) {
+        Listpack lp = new Listpack();
+        lp.addInteger(live);
+        lp.addInteger(deleted);
+        lp.addInteger(masterFields.length);
+        for (byte[] field : masterFields) {
+            lp.add(field);
+        }
+        lp.addInteger(0);
+        Iterator<Map.Entry<StreamId, byte[][]>> alive = liveEntries.entrySet().iterator();
+        Iterator<Map.Entry<StreamId, byte[][]>> dead = tombstones.entrySet().iterator();
+        Map.Entry<StreamId, byte[][]> a = alive.hasNext() ? alive.next() : null;
+        Map.Entry<StreamId, byte[][]> d = dead.hasNext() ? dead.next() : null;
+        while (a != null || d != null) {
+            boolean takeDead = a == null || (d != null && d.getKey().lessThan(a.getKey()));
+            Map.Entry<StreamId, byte[][]> entry = takeDead ? d : a;
+            writeEntry(lp, entry.getKey(), entry.getValue(), takeDead);
+            if (takeDead) {
+                d = dead.hasNext() ? dead.next() : null;
+            } else {
+                a = alive.hasNext() ? alive.next() : null;
+            }
+        }
+        return lp.toByteArray();
+    }
+
+    private void writeEntry(Listpack lp, StreamId id, byte[][] fieldsAndValues, boolean isDeleted) {
+        int fields = fieldsAndValues.length / 2;
+        boolean sameFields = sameFieldsAsMaster(fieldsAndValues);
+        lp.addInteger((sameFields ? SAME_FIELDS : 0) | (isDeleted ? DELETED : 0));
+        lp.addInteger(id.ms() - master.ms());
+        lp.addInteger(id.seq() - master.seq());
+        if (sameFields) {
+            for (int i = 0; i < fields; i++) {
+                lp.add(fieldsAndValues[2 * i + 1]);
+            }
+            lp.addInteger(fields + 3);
+        } else {
+            lp.addInteger(fields);
+            for (byte[] element : fieldsAndValues) {
+                lp.add(element);
+            }
+            lp.addInteger(2L * fields + 4);
+        }
     }
 
     /** lpShrinkToFit, when XADD moves on to a new node. */

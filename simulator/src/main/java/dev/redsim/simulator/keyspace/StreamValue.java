@@ -90,6 +90,15 @@ public final class StreamValue extends AccessTracked implements RedisValue {
         return entries.isEmpty() ? null : entries.lastKey();
     }
 
+    /** The listpack nodes by master ID, for the RDB serialization. */
+    RaxMap<StreamListpack> nodes() {
+        return nodes;
+    }
+
+    void firstId(StreamId id) {
+        this.firstId = id;
+    }
+
     /** radix-tree-keys: listpack nodes. */
     public long nodeCount() {
         return nodes.size();
@@ -148,7 +157,8 @@ public final class StreamValue extends AccessTracked implements RedisValue {
      * live entry. Does not touch the first or the largest deleted ID (XDEL does that once, after all its IDs).
      */
     public boolean delete(StreamId id) {
-        if (entries.remove(id) == null) {
+        byte[][] removed = entries.remove(id);
+        if (removed == null) {
             return false;
         }
         StreamId master = nodes.view().floorKey(id);
@@ -156,7 +166,7 @@ public final class StreamValue extends AccessTracked implements RedisValue {
         if (node.live() == 1) {
             nodes.remove(master);
         } else {
-            node.markDeleted(1);
+            node.markDeleted(Map.of(id, removed));
         }
         return true;
     }
@@ -195,18 +205,18 @@ public final class StreamValue extends AccessTracked implements RedisValue {
             if (approximate) {
                 break;
             }
-            long removed = 0;
-            Iterator<StreamId> ids = inNode.keySet().iterator();
-            while (ids.hasNext()) {
-                StreamId id = ids.next();
-                if (minId == null ? entries.size() <= maxLength : !id.lessThan(minId)) {
+            Map<StreamId, byte[][]> removed = new TreeMap<>();
+            Iterator<Map.Entry<StreamId, byte[][]>> inOrder = inNode.entrySet().iterator();
+            while (inOrder.hasNext()) {
+                Map.Entry<StreamId, byte[][]> entry = inOrder.next();
+                if (minId == null ? entries.size() <= maxLength : !entry.getKey().lessThan(minId)) {
                     break;
                 }
-                ids.remove();
-                removed++;
+                removed.put(entry.getKey(), entry.getValue());
+                inOrder.remove();
             }
             node.markDeleted(removed);
-            deleted += removed;
+            deleted += removed.size();
             break;
         }
         refreshFirstId();
@@ -214,7 +224,7 @@ public final class StreamValue extends AccessTracked implements RedisValue {
     }
 
     /** The live entries of the node whose master ID is {@code master}. */
-    private NavigableMap<StreamId, byte[][]> nodeEntries(StreamId master) {
+    NavigableMap<StreamId, byte[][]> nodeEntries(StreamId master) {
         StreamId next = nodes.view().higherKey(master);
         return next == null ? entries.tailMap(master, true) : entries.subMap(master, true, next, false);
     }
@@ -288,6 +298,11 @@ public final class StreamValue extends AccessTracked implements RedisValue {
     }
 
     // ---- the value type ----
+
+    @Override
+    public void writeRdb(dev.redsim.simulator.util.rdb.RdbWriter out) {
+        StreamRdb.write(this, out);
+    }
 
     @Override
     public StreamValue copy() {

@@ -140,14 +140,13 @@ public final class StringValue extends AccessTracked implements RedisValue {
 
     /** RDB_TYPE_STRING: an int-encoded value as an integer, any other as a string (rdbSaveStringObject). */
     @Override
-    public boolean writeRdb(RdbWriter out) {
+    public void writeRdb(RdbWriter out) {
         out.writeByte(RdbTypes.STRING);
         if (encoding().equals("int")) {
             out.writeInteger(Numbers.parseLongStrict(bytes()));
         } else {
             out.writeString(bytes());
         }
-        return true;
     }
 
     /** MEMORY USAGE of this value, without its key (see {@link MemoryLayout}). */

@@ -1,5 +1,6 @@
 package dev.redsim.simulator.protocol;
 
+import dev.redsim.simulator.util.ByteText;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 
@@ -91,7 +92,7 @@ public final class Reply {
         if (enabled) {
             ByteBuf b = buf();
             b.writeByte('+');
-            b.writeCharSequence(text, StandardCharsets.UTF_8);
+            writeText(text, b);
             b.writeBytes(CRLF);
         }
     }
@@ -102,8 +103,17 @@ public final class Reply {
             ByteBuf b = buf();
             b.writeByte('-');
             // Redis replaces newlines so one error stays one protocol line.
-            b.writeCharSequence(text.replace('\r', ' ').replace('\n', ' '), StandardCharsets.UTF_8);
+            writeText(text.replace('\r', ' ').replace('\n', ' '), b);
             b.writeBytes(CRLF);
+        }
+    }
+
+    /** Text as the bytes it came from ({@link ByteText}): a client's bytes echoed in a status or an error. */
+    private static void writeText(String text, ByteBuf b) {
+        if (ByteText.hasEscapes(text)) {
+            b.writeBytes(ByteText.encode(text));
+        } else {
+            b.writeCharSequence(text, StandardCharsets.UTF_8);
         }
     }
 
@@ -139,7 +149,7 @@ public final class Reply {
     }
 
     public void bulk(String value) {
-        bulk(value == null ? null : value.getBytes(StandardCharsets.UTF_8));
+        bulk(value == null ? null : ByteText.encode(value));
     }
 
     public void bulk(long value) {
@@ -155,7 +165,7 @@ public final class Reply {
             bulk(text);
             return;
         }
-        byte[] body = text.getBytes(StandardCharsets.UTF_8);
+        byte[] body = ByteText.encode(text);
         ByteBuf b = buf();
         b.writeByte('=');
         writeDecimal(b, body.length + 4);

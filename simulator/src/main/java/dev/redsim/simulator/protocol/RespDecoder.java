@@ -1,5 +1,6 @@
 package dev.redsim.simulator.protocol;
 
+import dev.redsim.simulator.util.ByteText;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
@@ -141,7 +142,7 @@ public final class RespDecoder extends ByteToMessageDecoder {
                 }
                 byte first = in.getByte(in.readerIndex());
                 if (first != '$') {
-                    fail(out, "expected '$', got '" + (char) (first & 0xff) + "'");
+                    fail(out, "expected '$', got '" + ByteText.decode(new byte[] {first}) + "'");
                     return true;
                 }
                 long length = parseLong(in, in.readerIndex() + 1, cr);

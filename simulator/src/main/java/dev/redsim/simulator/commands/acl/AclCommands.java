@@ -278,8 +278,7 @@ public final class AclCommands implements CommandFamily {
     }
 
     private static RedisError wrongUse(CommandContext ctx) {
-        return new RedisError("ERR unknown subcommand or wrong number of arguments for '" + ctx.text(1)
-                + "'. Try " + ctx.text(0).toUpperCase() + " HELP.");
+        return ctx.subcommandSyntaxError();
     }
 
     private static byte[] bytes(String latin1) {

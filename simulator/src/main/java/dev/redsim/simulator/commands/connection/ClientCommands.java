@@ -180,8 +180,7 @@ public final class ClientCommands implements CommandFamily {
 
     /** Redis's answer to extra arguments on subcommands that check their own argument count. */
     static RedisError wrongUse(CommandContext ctx) {
-        return new RedisError("ERR unknown subcommand or wrong number of arguments for '" + ctx.text(1)
-                + "'. Try " + ctx.text(0).toUpperCase() + " HELP.");
+        return ctx.subcommandSyntaxError();
     }
 
     private void help(CommandContext ctx) {

@@ -42,9 +42,7 @@ public final class KeyDumpCommands implements CommandFamily {
             return;
         }
         RdbWriter out = new RdbWriter();
-        if (!value.writeRdb(out)) {
-            throw new RedisError("ERR DUMP of a " + value.typeName() + " is not supported by the simulator yet");
-        }
+        value.writeRdb(out);
         ctx.reply().bulk(payload(out.toByteArray()));
     }
 

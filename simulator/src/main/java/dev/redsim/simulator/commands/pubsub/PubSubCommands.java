@@ -74,8 +74,7 @@ public final class PubSubCommands implements CommandFamily {
 
     /** Redis's addReplySubcommandSyntaxError. */
     private static RedisError syntaxError(CommandContext ctx) {
-        return new RedisError("ERR unknown subcommand or wrong number of arguments for '" + ctx.text(1)
-                + "'. Try PUBSUB HELP.");
+        return ctx.subcommandSyntaxError();
     }
 
     private void help(CommandContext ctx) {

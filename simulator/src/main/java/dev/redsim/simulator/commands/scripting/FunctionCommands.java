@@ -112,8 +112,7 @@ public final class FunctionCommands implements CommandFamily {
     }
 
     private static RedisError subcommandSyntax(CommandContext ctx) {
-        return new RedisError("ERR unknown subcommand or wrong number of arguments for '" + ctx.text(1)
-                + "'. Try " + ctx.text(0).toUpperCase(java.util.Locale.ROOT) + " HELP.");
+        return ctx.subcommandSyntaxError();
     }
 
     private void list(CommandContext ctx) {

@@ -84,8 +84,21 @@ public final class ConfigCommands implements CommandFamily {
             String value = ctx.text(i + 1);
             attempt(name, () -> validated.add(new String[] {name, config.validated(name, value)}));
         }
+        // As Redis: when applying a value fails (a port that cannot be listened on), every parameter of the call
+        // gets its old value back, and the error names the one that failed
+        List<String[]> previous = new ArrayList<>();
         for (String[] pair : validated) {
-            config.apply(pair[0], pair[1]);
+            previous.add(new String[] {pair[0], config.get(pair[0])});
+        }
+        for (int i = 0; i < validated.size(); i++) {
+            try {
+                config.apply(validated.get(i)[0], validated.get(i)[1]);
+            } catch (RedisError e) {
+                for (int j = i; j >= 0; j--) {
+                    config.apply(previous.get(j)[0], previous.get(j)[1]);
+                }
+                throw failed(validated.get(i)[0], e.getMessage());
+            }
         }
         ctx.reply().ok();
     }

@@ -43,8 +43,7 @@ public final class SlowlogCommands implements CommandFamily {
 
     private void get(CommandContext ctx) {
         if (ctx.argc() > 3) {
-            throw new RedisError("ERR unknown subcommand or wrong number of arguments for '" + ctx.text(1)
-                    + "'. Try SLOWLOG HELP.");
+            throw ctx.subcommandSyntaxError();
         }
         long count = 10;
         if (ctx.argc() == 3) {

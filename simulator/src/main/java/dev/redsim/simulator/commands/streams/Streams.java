@@ -57,13 +57,12 @@ final class Streams {
     }
 
     static String text(Bytes bytes) {
-        return new String(bytes.bytes(), java.nio.charset.StandardCharsets.UTF_8);
+        return dev.redsim.simulator.util.ByteText.decode(bytes.bytes());
     }
 
     /** addReplySubcommandSyntaxError: "ERR unknown subcommand or wrong number of arguments for 'x'. Try XGROUP HELP." */
     static RedisError subcommandSyntax(CommandContext ctx) {
-        return new RedisError("ERR unknown subcommand or wrong number of arguments for '" + ctx.text(1) + "'. Try "
-                + ctx.text(0).toUpperCase(java.util.Locale.ROOT) + " HELP.");
+        return ctx.subcommandSyntaxError();
     }
 
     /** A script's client (redis.call) runs without a connection of its own. */

@@ -28,6 +28,14 @@ public final class Listpack {
         count++;
     }
 
+    /** Appends an integer element (lpAppendInteger). */
+    public void addInteger(long value) {
+        int before = entries.size();
+        writeInteger(value);
+        writeBacklen(entries.size() - before);
+        count++;
+    }
+
     /** The listpack's bytes with its header and terminator. */
     public byte[] toByteArray() {
         int total = 6 + entries.size() + 1;

@@ -118,6 +118,25 @@ public final class RdbReader {
         return s;
     }
 
+    /** {@code n} bytes as they are (rioRead). */
+    public byte[] readRaw(int n) {
+        if (n > end - pos) {
+            throw new Malformed("raw bytes beyond the end");
+        }
+        byte[] raw = Arrays.copyOfRange(data, pos, pos + n);
+        pos += n;
+        return raw;
+    }
+
+    /** rdbLoadMillisecondTime: a signed 64-bit time, little-endian. */
+    public long readMillis() {
+        long v = 0;
+        for (int i = 0; i < 8; i++) {
+            v |= (long) readByte() << (8 * i);
+        }
+        return v;
+    }
+
     public double readBinaryDouble() {
         long bits = 0;
         for (int i = 0; i < 8; i++) {

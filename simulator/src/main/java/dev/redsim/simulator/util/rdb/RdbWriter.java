@@ -20,14 +20,17 @@ public final class RdbWriter {
         out.write(b);
     }
 
-    /** rdbSaveLen: 6 bits, 14 bits, then a 32-bit or 64-bit big-endian length behind a marker byte. */
+    /**
+     * rdbSaveLen: 6 bits, 14 bits, then a 32-bit or 64-bit big-endian length behind a marker byte. The length is
+     * unsigned, as Redis's uint64_t (a stream's IDs, a group's unknown read counter -1).
+     */
     public void writeLength(long len) {
-        if (len < 64) {
+        if (Long.compareUnsigned(len, 64) < 0) {
             out.write((int) len);
-        } else if (len < 16384) {
+        } else if (Long.compareUnsigned(len, 16384) < 0) {
             out.write(0x40 | (int) (len >> 8));
             out.write((int) len & 0xff);
-        } else if (len <= 0xffffffffL) {
+        } else if (Long.compareUnsigned(len, 0xffffffffL) <= 0) {
             out.write(0x80);
             for (int shift = 24; shift >= 0; shift -= 8) {
                 out.write((int) (len >>> shift) & 0xff);
@@ -68,6 +71,18 @@ public final class RdbWriter {
             byte[] digits = Long.toString(value).getBytes(StandardCharsets.US_ASCII);
             writeLength(digits.length);
             out.writeBytes(digits);
+        }
+    }
+
+    /** rdbWriteRaw: bytes as they are. */
+    public void writeRaw(byte[] bytes) {
+        out.writeBytes(bytes);
+    }
+
+    /** rdbSaveMillisecondTime: a signed 64-bit time, little-endian. */
+    public void writeMillis(long millis) {
+        for (int i = 0; i < 8; i++) {
+            out.write((int) (millis >>> (8 * i)) & 0xff);
         }
     }
 
