@@ -44,6 +44,12 @@ public abstract class AccessTracked {
         }
     }
 
+    /** A value that replaces another under the same key keeps its LFU data (Redis's dbOverwrite). */
+    final void inheritLfu(AccessTracked old) {
+        this.lfuCounter = old.lfuCounter;
+        this.lfuMinutes = old.lfuMinutes;
+    }
+
     /** Redis's LFUDecrAndReturn: the counter less one for each decay period (minutes) since it was last touched. */
     public final int lfuDecayed(long epochMillis, long decayMinutes) {
         int since = lfuMinutes < 0 ? 0 : elapsedMinutes(lfuMinutes, minutes(epochMillis));

@@ -170,6 +170,9 @@ public final class Database {
         RedisValue old = values.put(key, value);
         if (old != null) {
             dataBytes -= ((AccessTracked) old).accountedBytes();
+            if (old != value) {
+                tracked.inheritLfu((AccessTracked) old);
+            }
         }
         account(key, tracked);
         if (old == null) {
