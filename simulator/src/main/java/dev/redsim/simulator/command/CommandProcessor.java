@@ -286,9 +286,6 @@ public final class CommandProcessor implements InputProcessor {
         }
         try {
             spec.handler().execute(new CommandContext(this, client, args, spec));
-            if (spec.has(CommandFlag.WRITE)) {
-                remeasureKeys(client, spec, args);
-            }
         } catch (RedisError e) {
             failed = true;
             stats.failedCalls++;
@@ -301,6 +298,9 @@ public final class CommandProcessor implements InputProcessor {
             stats.failedCalls++;
             bug.printStackTrace();
             client.reply().error("ERR redsim internal error in '" + spec.fullName() + "': " + bug);
+        }
+        if (spec.has(CommandFlag.WRITE)) {
+            remeasureKeys(client, spec, args); // an error may come after a change (SORT converts, then fails)
         }
         // A script past its time limit: the script thread owns the stats now; BusyMode counts the call at its end.
         // (blocked() first: the script thread calls this for its own client, which is never blocked.)

@@ -334,6 +334,19 @@ public final class Database {
                 + 8 * (MemoryLayout.slots(values.size()) + (expires.isEmpty() ? 0 : MemoryLayout.slots(expires.size())));
     }
 
+    /**
+     * What {@link #usedBytes} would be if every key were measured now: O(keys), for checks that the running figure
+     * is right (tests), never on a command's path.
+     */
+    public long recountedBytes() {
+        long bytes = 0;
+        for (Map.Entry<Bytes, RedisValue> e : values.entrySet()) {
+            bytes += footprint(e.getKey(), e.getValue());
+        }
+        return bytes + (long) expires.size() * MemoryLayout.DICT_ENTRY
+                + 8 * (MemoryLayout.slots(values.size()) + (expires.isEmpty() ? 0 : MemoryLayout.slots(expires.size())));
+    }
+
     /** Up to {@code count} keys for eviction to weigh: from all keys, or only from those with a TTL. */
     public java.util.List<Bytes> sampleKeys(int count, boolean volatileOnly, java.util.Random random) {
         return volatileOnly ? volatileKeys.sample(count, expires, random) : allKeys.sample(count, values, random);
