@@ -72,6 +72,16 @@ public final class AclUser implements ClientUser {
     }
 
     @Override
+    public boolean readsEveryKey() {
+        for (Selector selector : selectors) {
+            if (selector.readsEveryKey()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
     public String name() {
         return new String(name.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
     }

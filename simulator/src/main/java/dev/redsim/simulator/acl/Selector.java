@@ -336,6 +336,22 @@ final class Selector {
         return false;
     }
 
+    /**
+     * Whether the selector reads every key: allkeys, or a read pattern that is "*" itself (a pattern that only
+     * happens to match everything, such as "**", does not count in Redis either).
+     */
+    boolean readsEveryKey() {
+        if ((flags & ALLKEYS) != 0) {
+            return true;
+        }
+        for (KeyPattern pattern : patterns) {
+            if ((pattern.flags & READ) == READ && pattern.pattern.length == 1 && pattern.pattern[0] == '*') {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Channels are matched against the patterns; a subscribed pattern must equal one of them. */
     boolean channelAllowed(byte[] channel, boolean literal) {
         if ((flags & ALLCHANNELS) != 0) {

@@ -231,6 +231,11 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         public boolean enabled() {
             return true;
         }
+
+        @Override
+        public boolean readsEveryKey() {
+            return true;
+        }
     };
 
     @Override

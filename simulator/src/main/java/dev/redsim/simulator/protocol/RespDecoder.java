@@ -3,6 +3,8 @@ package dev.redsim.simulator.protocol;
 import dev.redsim.simulator.util.ByteText;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.FixedRecvByteBufAllocator;
+import io.netty.channel.RecvByteBufAllocator;
 import io.netty.handler.codec.ByteToMessageDecoder;
 
 import java.util.Arrays;
@@ -21,6 +23,16 @@ public final class RespDecoder extends ByteToMessageDecoder {
     static final int INLINE_MAX_SIZE = 64 * 1024;
     private static final int UNAUTHENTICATED_MAX_ARGS = 10;
     private static final int UNAUTHENTICATED_MAX_BULK = 16384;
+    private static final int READ_BYTES = 16 * 1024;
+    /** PROTO_MBULK_BIG_ARG: from this size on, an argument is gathered straight into its own array. */
+    static final int BIG_ARG = 32 * 1024;
+    /**
+     * Reads of PROTO_IOBUF_LEN (16 KB), as Redis reads: protocol limits are checked per read, so equal read sizes
+     * make the same input meet the same limits. The allocators hold no state of their own.
+     */
+    public static final RecvByteBufAllocator READS = new FixedRecvByteBufAllocator(RespDecoder.READ_BYTES);
+    /** While a big argument arrives, Redis reads all of what remains of it at once; here, 1 MB at a time. */
+    private static final RecvByteBufAllocator BIG_ARG_READS = new FixedRecvByteBufAllocator(1024 * 1024);
 
     private final DecoderLimits limits;
     private boolean failed;
@@ -28,6 +40,13 @@ public final class RespDecoder extends ByteToMessageDecoder {
     private byte[][] args;
     private int argCount;
     private long bulkLength = -1;
+    /**
+     * A big argument being gathered as its bytes arrive (Redis reads such an argument straight into the buffer that
+     * becomes the argument): each byte is copied once, instead of the whole input being copied again each time Netty
+     * grows its buffer. The array grows by doubling, so memory follows what has arrived, not what was announced.
+     */
+    private byte[] bigArg;
+    private int bigFilled;
 
     public RespDecoder(DecoderLimits limits) {
         this.limits = limits;
@@ -35,6 +54,11 @@ public final class RespDecoder extends ByteToMessageDecoder {
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        decodeInput(ctx, in, out);
+        readSize(ctx, bigArg != null && bulkLength - bigFilled > READ_BYTES ? BIG_ARG_READS : READS);
+    }
+
+    private void decodeInput(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
         while (in.isReadable()) {
             if (failed) {
                 in.skipBytes(in.readableBytes());
@@ -56,12 +80,18 @@ public final class RespDecoder extends ByteToMessageDecoder {
         }
     }
 
+    private static void readSize(ChannelHandlerContext ctx, RecvByteBufAllocator wanted) {
+        if (ctx.channel().config().getRecvByteBufAllocator() != wanted) {
+            ctx.channel().config().setRecvByteBufAllocator(wanted);
+        }
+    }
+
     /**
      * Redis closes a client whose query buffer (input not yet a whole command, such as most of a huge bulk)
      * passes client-query-buffer-limit, without a reply.
      */
     private void closeIfOverQueryLimit(ChannelHandlerContext ctx, ByteBuf in) {
-        if (in.readableBytes() > limits.maxQueryBuffer()) {
+        if ((long) in.readableBytes() + bigFilled > limits.maxQueryBuffer()) {
             failed = true;
             in.skipBytes(in.readableBytes());
             ctx.close();
@@ -157,12 +187,22 @@ public final class RespDecoder extends ByteToMessageDecoder {
                 in.readerIndex(cr + 2);
                 bulkLength = length;
             }
-            // Redis skips the two bytes after the payload without looking at them; so do we.
-            if (in.readableBytes() < bulkLength + 2) {
-                return false;
+            byte[] arg;
+            if (bulkLength >= BIG_ARG) {
+                if (!gatherBigArg(in)) {
+                    return false;
+                }
+                arg = bigArg;
+                bigArg = null;
+                bigFilled = 0;
+            } else {
+                // Redis skips the two bytes after the payload without looking at them; so do we.
+                if (in.readableBytes() < bulkLength + 2) {
+                    return false;
+                }
+                arg = new byte[(int) bulkLength];
+                in.readBytes(arg);
             }
-            byte[] arg = new byte[(int) bulkLength];
-            in.readBytes(arg);
             in.skipBytes(2);
             bulkLength = -1;
             if (argCount == args.length) {
@@ -174,6 +214,19 @@ public final class RespDecoder extends ByteToMessageDecoder {
         out.add(args.length == argCount ? args : Arrays.copyOf(args, argCount));
         args = null;
         return true;
+    }
+
+    /** Moves what has arrived of the big argument into its array; true once it is whole and its CRLF has come. */
+    private boolean gatherBigArg(ByteBuf in) {
+        int length = (int) bulkLength;
+        int take = Math.min(in.readableBytes(), length - bigFilled);
+        if (bigArg == null || bigArg.length < bigFilled + take) {
+            int capacity = (int) Math.min(length, Math.max(bigFilled + (long) take, Math.max(BIG_ARG, 2L * bigFilled)));
+            bigArg = bigArg == null ? new byte[capacity] : Arrays.copyOf(bigArg, capacity);
+        }
+        in.readBytes(bigArg, bigFilled, take);
+        bigFilled += take;
+        return bigFilled == length && in.readableBytes() >= 2;
     }
 
     /**
@@ -200,6 +253,8 @@ public final class RespDecoder extends ByteToMessageDecoder {
         failed = true;
         argsRemaining = 0;
         args = null;
+        bigArg = null;
+        bigFilled = 0;
         out.add(new ProtocolError("Protocol error: " + message));
     }
 

@@ -21,4 +21,10 @@ public interface ClientUser {
     default boolean passwordless() {
         return nopass() && enabled();
     }
+
+    /**
+     * Whether the user may read any key, as SORT asks before it lets BY and GET name keys it cannot know in advance:
+     * a selector with allkeys, or with the read pattern "*" itself.
+     */
+    boolean readsEveryKey();
 }

@@ -99,9 +99,15 @@ public final class KeySortCommands implements CommandFamily {
                 by = ctx.arg(j + 1);
                 if (!SortPattern.hasStar(by)) {
                     dontSort = true; // a constant BY: no weights, no sorting (a later BY does not undo it)
+                } else if (!ctx.client().user().readsEveryKey()) {
+                    throw new RedisError("ERR BY option of SORT denied due to insufficient ACL permissions.");
                 }
                 j++;
             } else if (ctx.is(j, "get") && left >= 1) {
+                // even GET # : a user who cannot read every key gets no GET at all, as in Redis
+                if (!ctx.client().user().readsEveryKey()) {
+                    throw new RedisError("ERR GET option of SORT denied due to insufficient ACL permissions.");
+                }
                 gets.add(ctx.arg(j + 1));
                 j++;
             } else {
