@@ -25,6 +25,18 @@ public final class CommandProcessor implements InputProcessor {
     private final CommandTable table;
     /** The user's interceptor (RedisSimulator.Builder#interceptor), or null: then dispatch pays one null test. */
     private CommandInterceptor interceptor;
+    /** Whether a call is denyoom: its command's flag, except where a script's flags decide (set by scripting). */
+    private DenyOomRule denyOomRule = (spec, args) -> spec.has(CommandFlag.DENYOOM);
+
+    /** Decides whether a call may grow memory, for the maxmemory check before it runs. */
+    @FunctionalInterface
+    public interface DenyOomRule {
+        boolean denyOom(CommandSpec spec, byte[][] args);
+    }
+
+    /** Redis's own text, which clients match. */
+    public static final String OOM = "OOM command not allowed when used memory > 'maxmemory'.";
+
     /** The ACL (set while the server is wired), or null: then every client may run everything. */
     private AccessControl access;
 
@@ -46,6 +58,11 @@ public final class CommandProcessor implements InputProcessor {
     /** Installs the interceptor that sees every command clients send (null for none); engine thread only. */
     public void interceptor(CommandInterceptor interceptor) {
         this.interceptor = interceptor;
+    }
+
+    /** Installs the rule that decides denyoom for calls whose flags depend on a script (EVAL, FCALL). */
+    public void denyOomRule(DenyOomRule rule) {
+        this.denyOomRule = rule;
     }
 
     /** Installs the ACL that checks every command before it runs; engine thread only. */
@@ -112,6 +129,12 @@ public final class CommandProcessor implements InputProcessor {
             rejectCall(client, spec.fullName(), refusal);
             return;
         }
+        if (!engine.evictClientsBefore(client)) {
+            return; // client eviction took this very client: its command does not run
+        }
+        if (engine.maxmemory() != 0 && !engine.busy().active() && refusedForMemory(client, spec, args)) {
+            return;
+        }
         if (!allowedInPubSubContext(client, spec)) {
             rejectCall(client, spec.fullName(), "ERR Can't execute '" + spec.fullName() + "': only (P|S)SUBSCRIBE / "
                     + "(P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context");
@@ -132,11 +155,41 @@ public final class CommandProcessor implements InputProcessor {
             return;
         }
         if (queuesInTransaction(client, spec)) {
-            client.multiState().queue(args, spec);
+            client.multiState().queue(args, spec, denyOom(client, spec, args));
             client.reply().simple("QUEUED");
             return;
         }
         call(client, args, spec);
+    }
+
+    /**
+     * processCommand's maxmemory step: evicts what the policy allows; when memory stays over the limit, a command
+     * that may grow memory is refused with -OOM (and so is everything inside MULTI but the commands that end it,
+     * since queueing takes memory too). Remembers the verdict for the scripts the command may run. True when refused.
+     */
+    private boolean refusedForMemory(ClientConnection client, CommandSpec spec, byte[][] args) {
+        boolean outOfMemory = !engine.performEvictions();
+        boolean rejectOnOom = denyOom(client, spec, args);
+        if (client.multiState().active()) {
+            switch (spec.fullName()) {
+                case "exec", "discard", "quit", "reset" -> { }
+                default -> rejectOnOom = true;
+            }
+        }
+        if (outOfMemory && rejectOnOom) {
+            rejectCall(client, spec.fullName(), OOM);
+            return true;
+        }
+        engine.preCommandOom(outOfMemory);
+        return false;
+    }
+
+    /** Whether this call may grow memory (Redis's CMD_DENYOOM, with EXEC taking its queued commands' flags). */
+    private boolean denyOom(ClientConnection client, CommandSpec spec, byte[][] args) {
+        if (spec.fullName().equals("exec")) {
+            return client.multiState().queuedDenyOom();
+        }
+        return denyOomRule.denyOom(spec, args);
     }
 
     /** Redis's is_may_replicate_command: a write, a may-replicate command, or an EXEC of a transaction with one. */
@@ -246,6 +299,9 @@ public final class CommandProcessor implements InputProcessor {
             bug.printStackTrace();
             client.reply().error("ERR redsim internal error in '" + spec.fullName() + "': " + bug);
         }
+        if (spec.has(CommandFlag.WRITE)) {
+            remeasureKeys(client, spec, args); // an error may come after a change (SORT converts, then fails)
+        }
         // A script past its time limit: the script thread owns the stats now; BusyMode counts the call at its end.
         // (blocked() first: the script thread calls this for its own client, which is never blocked.)
         if (client.blocked() && engine.busy().isCaller(client)) {
@@ -263,6 +319,21 @@ public final class CommandProcessor implements InputProcessor {
         if (!spec.has(CommandFlag.SKIP_SLOWLOG) && !client.blocked()) {
             engine.slowLog().record(RedactedArguments.of(spec.fullName(), args), micros, engine.time().millis(),
                     client.address(), client.name());
+        }
+    }
+
+    /**
+     * After a write, the keys it named are measured again, so that used_memory follows values changed in place
+     * (keys it stored or removed are accounted by the database as that happens). O(keys of the call).
+     */
+    private void remeasureKeys(ClientConnection client, CommandSpec spec, byte[][] args) {
+        java.util.List<KeyRef> keys = spec.keys(args);
+        if (keys == null) {
+            return;
+        }
+        dev.redsim.simulator.keyspace.Database db = engine.database(client.db());
+        for (KeyRef key : keys) {
+            db.remeasure(dev.redsim.simulator.keyspace.Bytes.wrap(args[key.index()]));
         }
     }
 

@@ -24,6 +24,7 @@ import dev.redsim.simulator.commands.server.CommandCommands;
 import dev.redsim.simulator.commands.server.ConfigCommands;
 import dev.redsim.simulator.commands.server.DebugCommands;
 import dev.redsim.simulator.commands.server.InfoCommands;
+import dev.redsim.simulator.commands.server.MemoryCommands;
 import dev.redsim.simulator.commands.server.MonitorCommand;
 import dev.redsim.simulator.commands.server.ReplicationCommands;
 import dev.redsim.simulator.commands.server.ServerCommands;
@@ -61,6 +62,7 @@ public final class CommandFamilies {
                 new ClientCommands(),
                 new ServerCommands(),
                 new InfoCommands(scripting),
+                new MemoryCommands(scripting),
                 new ConfigCommands(),
                 new CommandCommands(),
                 new DebugCommands(),

@@ -151,6 +151,9 @@ final class ConfigTypes {
                 if (parsed == null) {
                     throw new RedisError("argument must be a memory or percent value");
                 }
+                if (percent && parsed > 100) {
+                    throw new RedisError("percentage argument must be less or equal to 100");
+                }
                 return percent ? parsed + "%" : Long.toString(parsed);
             }
             default -> {

@@ -2,7 +2,9 @@ package dev.redsim.simulator.engine;
 
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.Database;
+import dev.redsim.simulator.keyspace.AccessTracked;
 import dev.redsim.simulator.keyspace.KeyspaceHooks;
+import dev.redsim.simulator.keyspace.RedisValue;
 import dev.redsim.simulator.protocol.ProtocolError;
 import dev.redsim.simulator.server.ClientConnection;
 import dev.redsim.simulator.server.ClientUser;
@@ -38,6 +40,21 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     private final ClientPause pause = new ClientPause();
     private final String runId;
     private final long startMillis;
+    /** The engine's own randomness (LFU increments, eviction sampling): never shared with another simulator. */
+    private final java.util.Random random = new java.util.Random();
+    private final Eviction eviction = new Eviction(this, random);
+    private final ClientEviction clientEviction;
+    /** maxmemory and its companions, read on every command and key access: kept here as CONFIG SET changes them. */
+    private long maxmemory;
+    private EvictionPolicy evictionPolicy;
+    private int maxmemorySamples;
+    private long lfuLogFactor;
+    private long lfuDecayTime;
+    /** The bytes all clients hold, as last measured per client ({@link ClientConnection#memoryUsage}). */
+    private long clientsMemory;
+    private long usedMemoryPeak;
+    /** Whether memory was over maxmemory when the current command started (Redis's pre_command_oom_state). */
+    private boolean preCommandOom;
     private long nextClientId = 1;
     private int port;
     private long lastSaveSeconds;
@@ -61,7 +78,31 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         this.startMillis = time.millis();
         this.lastSaveSeconds = startMillis / 1000;
         this.blocked = new BlockedClients(databases);
+        this.clientEviction = new ClientEviction(this, config);
+        followMemoryConfig();
     }
+
+    /** Reads the memory parameters now and whenever CONFIG SET changes them. */
+    private void followMemoryConfig() {
+        maxmemory = config.getLong("maxmemory");
+        evictionPolicy = EvictionPolicy.parse(config.get("maxmemory-policy"));
+        maxmemorySamples = (int) config.getLong("maxmemory-samples");
+        lfuLogFactor = config.getLong("lfu-log-factor");
+        lfuDecayTime = config.getLong("lfu-decay-time");
+        config.onChange("maxmemory", v -> {
+            maxmemory = Long.parseLong(v);
+            evictionDue = maxmemory != 0; // Redis's startEvictionTimeProc: evicts right after, without a command
+        });
+        config.onChange("maxmemory-policy", v -> {
+            evictionPolicy = EvictionPolicy.parse(v);
+            eviction.forgetPool();
+        });
+        config.onChange("maxmemory-samples", v -> maxmemorySamples = Integer.parseInt(v));
+        config.onChange("lfu-log-factor", v -> lfuLogFactor = Long.parseLong(v));
+        config.onChange("lfu-decay-time", v -> lfuDecayTime = Long.parseLong(v));
+    }
+
+    private boolean evictionDue;
 
     /** The time keys expire against: a running script's start (Redis's scriptTimeSnapshot), else now. */
     private long expiryMillis() {
@@ -242,6 +283,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         }
         clients.put(client.id(), client);
         stats.connectionsReceived++;
+        clientMemoryChanged(client);
     }
 
     /** clientsCron (hz 10): closes clients idle for longer than the timeout parameter, on the simulator's clock. */
@@ -252,14 +294,31 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         for (ClientConnection idle : limits.idleClients(clients.values(), time.millis())) {
             closeNow(idle);
         }
+        // Redis's clientsCron measures every client again (a client that read its output holds less now)
+        for (ClientConnection client : clients.values()) {
+            if (!client.closed()) {
+                clientMemoryChanged(client);
+            }
+        }
+        clientEviction.evictIfOverLimit();
+        if (evictionDue) {
+            performEvictions();
+            afterExpiry(); // as after expiry outside a command: events out, blocked clients served
+        }
     }
 
     /** After replies were written to a client: one that holds too much unread output is closed, as Redis does. */
     @Override
     public void outputWritten(ClientConnection client) {
-        if (!client.closed() && limits.overOutputLimit(client, time.millis())) {
-            closeNow(client);
+        if (client.closed()) {
+            return;
         }
+        if (limits.overOutputLimit(client, time.millis())) {
+            closeNow(client);
+            return;
+        }
+        clientMemoryChanged(client);
+        clientEviction.evictIfOverLimit();
     }
 
     /** What stops the server when a client sends SHUTDOWN (RedisSimulator closes itself). */
@@ -281,6 +340,8 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     /** freeClient: unread output is dropped, subscriptions and blocking end at once (idle, CLIENT KILL, ACL). */
     public void closeNow(ClientConnection client) {
         client.markClosed();
+        clientsMemory -= client.accountedMemory(); // freeClient frees its buffers at once
+        client.accountedMemory(0);
         blocked.forget(client);
         if (client.channel() != null) {
             client.channel().close();
@@ -314,6 +375,8 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     }
 
     public void clientDisconnected(ClientConnection client) {
+        clientsMemory -= client.accountedMemory(); // its buffers are freed
+        client.accountedMemory(0);
         discardTransaction(client);
         client.markClosed();
         clients.remove(client.id());
@@ -396,6 +459,12 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
      * is heard again.
      */
     public void afterCommand(ClientConnection client) {
+        if (!client.closed() && clients.containsKey(client.id())) {
+            clientMemoryChanged(client);
+        }
+        if (evictionDue) {
+            performEvictions(); // CONFIG SET maxmemory evicts at once, as Redis's eviction time proc
+        }
         ClientConnection.ReplyMode mode = client.replyMode();
         if (mode == ClientConnection.ReplyMode.SKIP) {
             client.replyMode(ClientConnection.ReplyMode.ON);
@@ -438,6 +507,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
      * whose stream is deleted or overwritten hears of it (signalDeletedKeyAsReady).
      */
     public void signalModifiedKey(int db, Bytes key) {
+        databases[db].remeasure(key); // used_memory follows the change (nothing when the key is gone)
         watchedKeys.touch(db, key);
         blocked.keyModified(db, key); // readers of a type the key no longer holds get their error
     }
@@ -520,9 +590,122 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
 
     @Override
     public void expired(Database db, Bytes key) {
-        stats.expiredKeys++;
-        signalModifiedKey(db.id(), key);
-        notifyKeyspaceEvent(KeyspaceEvents.EXPIRED, "expired", key, db.id());
+        keyRemovedByServer(db, key, ServerRemoval.EXPIRED);
+    }
+
+    /** Why the server itself removed a key. */
+    public enum ServerRemoval { EXPIRED, EVICTED }
+
+    /**
+     * Every key the server removes on its own, after it is gone from the database: an expired key (lazily or by
+     * the active sweep) and an evicted one. Like Redis's deleteExpiredKeyAndPropagate and the eviction path of
+     * performEvictions: the stats, signalModifiedKey (WATCH, blocked readers) and the "expired" / "evicted" event.
+     * This is the one place where the replication stream (a DEL for each) and client-side caching invalidation
+     * hook in.
+     */
+    public void keyRemovedByServer(Database db, Bytes key, ServerRemoval reason) {
+        if (reason == ServerRemoval.EXPIRED) {
+            stats.expiredKeys++;
+            signalModifiedKey(db.id(), key);
+            notifyKeyspaceEvent(KeyspaceEvents.EXPIRED, "expired", key, db.id());
+        } else {
+            stats.evictedKeys++;
+            signalModifiedKey(db.id(), key);
+            notifyKeyspaceEvent(KeyspaceEvents.EVICTED, "evicted", key, db.id());
+        }
+    }
+
+    /** Removes a key to free memory (called by {@link Eviction} only). */
+    void evict(Database db, Bytes key) {
+        if (db.delete(key)) {
+            keyRemovedByServer(db, key, ServerRemoval.EVICTED);
+        }
+    }
+
+    // ---- memory (used_memory, maxmemory, client eviction) ----
+
+    /** What Redis 7.0 reports as used_memory_startup on 64 bits: the server before any key or client. */
+    public static final long STARTUP_MEMORY = 876_008;
+
+    /**
+     * used_memory: an estimate of what Redis would have allocated for the same data and clients (startup, every
+     * database's keys, values and tables, every client's buffers). O(databases): each part is kept up to date as
+     * writes happen, never recounted.
+     */
+    public long usedMemory() {
+        long used = STARTUP_MEMORY + clientsMemory;
+        for (Database db : databases) {
+            used += db.usedBytes();
+        }
+        if (used > usedMemoryPeak) {
+            usedMemoryPeak = used;
+        }
+        return used;
+    }
+
+    public long usedMemoryPeak() {
+        return Math.max(usedMemoryPeak, usedMemory());
+    }
+
+    /** The part of used_memory that clients hold (INFO's mem_clients_normal). */
+    public long clientsMemory() {
+        return clientsMemory;
+    }
+
+    /** Measures a client's memory again (after a command, after output was written to it, in the cron). */
+    public void clientMemoryChanged(ClientConnection client) {
+        long now = client.memoryUsage();
+        clientsMemory += now - client.accountedMemory();
+        client.accountedMemory(now);
+    }
+
+    /**
+     * Redis's performEvictions, run before each command while maxmemory is set: evicts keys by the policy until
+     * memory is under the limit. Returns false when it stays over the limit (noeviction, or nothing left the policy
+     * may evict), which makes denyoom commands fail with -OOM. Nothing is evicted while a script runs on past its
+     * time limit or while clients are paused (the dataset must stay still), as in Redis.
+     */
+    public boolean performEvictions() {
+        evictionDue = false;
+        if (maxmemory == 0 || busy.active() || pause.active()) {
+            return true;
+        }
+        return eviction.perform(maxmemory, evictionPolicy, maxmemorySamples);
+    }
+
+    public long maxmemory() {
+        return maxmemory;
+    }
+
+    /** Records whether memory was over the limit as the current command started (scripts decide by it). */
+    public void preCommandOom(boolean outOfMemory) {
+        this.preCommandOom = outOfMemory;
+    }
+
+    public boolean preCommandOom() {
+        return preCommandOom && maxmemory != 0;
+    }
+
+    /** Redis's evictClients, before a command: false when the client itself was evicted (its command then does not run). */
+    public boolean evictClientsBefore(ClientConnection client) {
+        if (busy.active()) {
+            return true; // the script thread owns the server meanwhile; the cron catches up afterwards
+        }
+        clientMemoryChanged(client);
+        clientEviction.evictIfOverLimit();
+        return !client.closed();
+    }
+
+    long lfuDecayTime() {
+        return lfuDecayTime;
+    }
+
+    /** Redis's lookupKey: under an LFU policy, the access counts in the key's logarithmic counter. */
+    @Override
+    public void accessed(RedisValue value) {
+        if (evictionPolicy.lfu()) {
+            ((AccessTracked) value).lfuTouched(time.millis(), lfuDecayTime, lfuLogFactor, random.nextDouble());
+        }
     }
 
     /** Keys one active-expiry round may remove per database, to bound the pause it causes. */

@@ -13,6 +13,8 @@ public final class Stats {
     public long rejectedCalls;
     public long failedCalls;
     public long expiredKeys;
+    public long evictedKeys;
+    public long evictedClients;
     public long dirty;
     /** Bytes read from and written to client connections (Redis's stat_net_input_bytes / stat_net_output_bytes). */
     public long netInputBytes;
@@ -83,6 +85,8 @@ public final class Stats {
         rejectedCalls = 0;
         failedCalls = 0;
         expiredKeys = 0;
+        evictedKeys = 0;
+        evictedClients = 0;
         netInputBytes = 0;
         netOutputBytes = 0;
         long now = monotonicMillis();

@@ -33,6 +33,10 @@ public final class Database {
     }
     /** False while a NO-TOUCH client runs a command: its lookups leave access times alone. */
     private boolean touching = true;
+    /** The bytes the stored keys and values account for (see {@link #footprint}), kept up to date on every write. */
+    private long dataBytes;
+    private KeySampler allKeys = new KeySampler();
+    private KeySampler volatileKeys = new KeySampler();
     private long hits;
     private long misses;
 
@@ -68,6 +72,7 @@ public final class Database {
         RedisValue value = peek(key);
         if (value != null && touching) {
             value.accessedAt(now());
+            hooks.accessed(value);
         }
         return value;
     }
@@ -147,10 +152,7 @@ public final class Database {
 
     /** Stores a value and forgets any TTL the key had (Redis's setKey without KEEPTTL). */
     public void put(Bytes key, RedisValue value) {
-        if (values.put(key, value) == null) {
-            hooks.added(this, key);
-        }
-        value.accessedAt(now());
+        store(key, value);
         if (!expires.isEmpty()) {
             expires.remove(key);
         }
@@ -158,16 +160,58 @@ public final class Database {
 
     /** Stores a value and keeps the key's TTL (used by commands that modify a value in place or KEEPTTL). */
     public void putKeepTtl(Bytes key, RedisValue value) {
-        if (values.put(key, value) == null) {
+        store(key, value);
+    }
+
+    private void store(Bytes key, RedisValue value) {
+        AccessTracked tracked = (AccessTracked) value;
+        long now = now();
+        tracked.startLfuClock(now);
+        RedisValue old = values.put(key, value);
+        if (old != null) {
+            dataBytes -= ((AccessTracked) old).accountedBytes();
+            if (old != value) {
+                tracked.inheritLfu((AccessTracked) old);
+            }
+        }
+        account(key, tracked);
+        if (old == null) {
+            allKeys.added(key, values);
             hooks.added(this, key);
         }
-        value.accessedAt(now());
+        value.accessedAt(now);
+    }
+
+    private void account(Bytes key, AccessTracked value) {
+        long bytes = footprint(key, (RedisValue) value);
+        value.accountedBytes(bytes);
+        dataBytes += bytes;
+    }
+
+    /** What a key costs Redis: its sds in a dict entry of the keyspace, and its value. */
+    private static long footprint(Bytes key, RedisValue value) {
+        return MemoryLayout.sds(key.length()) + MemoryLayout.DICT_ENTRY + value.trackedBytes();
+    }
+
+    /**
+     * Measures a key's value again after a command changed it in place (a push, HSET, APPEND...), so that
+     * used_memory follows; costs what {@link RedisValue#trackedBytes} costs. Nothing when the key is gone.
+     */
+    public void remeasure(Bytes key) {
+        RedisValue value = values.get(key);
+        if (value != null) {
+            AccessTracked tracked = (AccessTracked) value;
+            dataBytes -= tracked.accountedBytes();
+            account(key, tracked);
+        }
     }
 
     public boolean delete(Bytes key) {
-        if (values.remove(key) == null) {
+        RedisValue removed = values.remove(key);
+        if (removed == null) {
             return false;
         }
+        dataBytes -= ((AccessTracked) removed).accountedBytes();
         if (!expires.isEmpty()) {
             expires.remove(key);
         }
@@ -185,6 +229,9 @@ public final class Database {
         values = new HashMap<>();
         expires = new HashMap<>();
         deadlines = new PriorityQueue<>();
+        dataBytes = 0;
+        allKeys = new KeySampler();
+        volatileKeys = new KeySampler();
     }
 
     /** Swaps the whole content with another database (SWAPDB). */
@@ -198,6 +245,15 @@ public final class Database {
         other.values = v;
         other.expires = e;
         other.deadlines = d;
+        long bytes = dataBytes;
+        dataBytes = other.dataBytes;
+        other.dataBytes = bytes;
+        KeySampler all = allKeys;
+        allKeys = other.allKeys;
+        other.allKeys = all;
+        KeySampler withTtl = volatileKeys;
+        volatileKeys = other.volatileKeys;
+        other.volatileKeys = withTtl;
     }
 
     // ---- expiry ----
@@ -209,7 +265,9 @@ public final class Database {
     }
 
     public void setExpire(Bytes key, long epochMillis) {
-        expires.put(key, epochMillis);
+        if (expires.put(key, epochMillis) == null) {
+            volatileKeys.added(key, expires);
+        }
         deadlines.add(new Deadline(epochMillis, key));
         if (deadlines.size() > 2 * expires.size() + 1024) {
             compactDeadlines();
@@ -233,7 +291,10 @@ public final class Database {
         if (when == null || !expired(when)) {
             return false;
         }
-        values.remove(key);
+        RedisValue removed = values.remove(key);
+        if (removed != null) {
+            dataBytes -= ((AccessTracked) removed).accountedBytes();
+        }
         expires.remove(key);
         hooks.expired(this, key);
         return true;
@@ -262,15 +323,54 @@ public final class Database {
         return sweepExpired(Integer.MAX_VALUE);
     }
 
+    // ---- memory and eviction ----
+
+    /**
+     * The bytes this database accounts for in used_memory: every key and value, the expires entries, and both
+     * dicts' bucket arrays. O(1).
+     */
+    public long usedBytes() {
+        return dataBytes + (long) expires.size() * MemoryLayout.DICT_ENTRY
+                + 8 * (MemoryLayout.slots(values.size()) + (expires.isEmpty() ? 0 : MemoryLayout.slots(expires.size())));
+    }
+
+    /**
+     * What {@link #usedBytes} would be if every key were measured now: O(keys), for checks that the running figure
+     * is right (tests), never on a command's path.
+     */
+    public long recountedBytes() {
+        long bytes = 0;
+        for (Map.Entry<Bytes, RedisValue> e : values.entrySet()) {
+            bytes += footprint(e.getKey(), e.getValue());
+        }
+        return bytes + (long) expires.size() * MemoryLayout.DICT_ENTRY
+                + 8 * (MemoryLayout.slots(values.size()) + (expires.isEmpty() ? 0 : MemoryLayout.slots(expires.size())));
+    }
+
+    /** Up to {@code count} keys for eviction to weigh: from all keys, or only from those with a TTL. */
+    public java.util.List<Bytes> sampleKeys(int count, boolean volatileOnly, java.util.Random random) {
+        return volatileOnly ? volatileKeys.sample(count, expires, random) : allKeys.sample(count, values, random);
+    }
+
+    /** One random key (allkeys-random, volatile-random), or null. */
+    public Bytes randomKey(boolean volatileOnly, java.util.Random random) {
+        return volatileOnly ? volatileKeys.pick(expires, random) : allKeys.pick(values, random);
+    }
+
+    /** The stored value without expiring or touching anything (eviction looks at keys as they are stored). */
+    public RedisValue stored(Bytes key) {
+        return values.get(key);
+    }
+
     // ---- iteration and stats ----
 
     /** Live view of the keys (including expired ones not yet removed, as Redis's dict). */
     public Set<Bytes> keys() {
-        return values.keySet();
+        return java.util.Collections.unmodifiableSet(values.keySet());
     }
 
     public Map<Bytes, RedisValue> entries() {
-        return values;
+        return java.util.Collections.unmodifiableMap(values);
     }
 
     public int size() {

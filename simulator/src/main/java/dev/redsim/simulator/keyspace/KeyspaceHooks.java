@@ -13,5 +13,9 @@ public interface KeyspaceHooks {
     default void added(Database db, Bytes key) {
     }
 
+    /** A lookup touched a value (Redis's lookupKey without NOTOUCH): the LFU counter follows accesses. */
+    default void accessed(RedisValue value) {
+    }
+
     KeyspaceHooks NONE = (db, key) -> { };
 }

@@ -23,6 +23,8 @@ public final class ListValue extends AccessTracked implements RedisValue {
     private byte[][] items = new byte[8][];
     private int head;
     private int size;
+    /** The listpack bytes of all elements (entry encodings and back-lengths), kept as elements come and go. */
+    private long entryBytes;
 
     @Override
     public String typeName() {
@@ -48,7 +50,12 @@ public final class ListValue extends AccessTracked implements RedisValue {
     }
 
     public void set(int index, byte[] value) {
-        items[slot(index)] = value;
+        int slot = slot(index);
+        if (items[slot] != null) {
+            entryBytes -= listpackEntry(items[slot]);
+        }
+        items[slot] = value;
+        entryBytes += listpackEntry(value);
     }
 
     private int slot(int index) {
@@ -77,12 +84,14 @@ public final class ListValue extends AccessTracked implements RedisValue {
         head = (head - 1) & (items.length - 1);
         items[head] = value;
         size++;
+        entryBytes += listpackEntry(value);
     }
 
     public void addLast(byte[] value) {
         grow();
         items[slot(size)] = value;
         size++;
+        entryBytes += listpackEntry(value);
     }
 
     public byte[] removeFirst() {
@@ -90,6 +99,7 @@ public final class ListValue extends AccessTracked implements RedisValue {
         items[head] = null;
         head = (head + 1) & (items.length - 1);
         size--;
+        entryBytes -= listpackEntry(value);
         return value;
     }
 
@@ -98,6 +108,7 @@ public final class ListValue extends AccessTracked implements RedisValue {
         byte[] value = items[index];
         items[index] = null;
         size--;
+        entryBytes -= listpackEntry(value);
         return value;
     }
 
@@ -152,6 +163,10 @@ public final class ListValue extends AccessTracked implements RedisValue {
             items = kept;
             head = 0;
             size = n;
+            entryBytes = 0;
+            for (int i = 0; i < n; i++) {
+                entryBytes += listpackEntry(kept[i]);
+            }
         }
         return removed;
     }
@@ -170,12 +185,15 @@ public final class ListValue extends AccessTracked implements RedisValue {
             return;
         }
         byte[][] kept = new byte[Math.max(8, Integer.highestOneBit(Math.max(1, n)) << 1)][];
+        long bytes = 0;
         for (int i = 0; i < n; i++) {
             kept[i] = get(start + i);
+            bytes += listpackEntry(kept[i]);
         }
         items = kept;
         head = 0;
         size = n;
+        entryBytes = bytes;
     }
 
     private void grow() {
@@ -196,6 +214,7 @@ public final class ListValue extends AccessTracked implements RedisValue {
         copy.items = Arrays.copyOf(items, items.length);
         copy.head = head;
         copy.size = size;
+        copy.entryBytes = entryBytes;
         return copy;
     }
 
@@ -228,6 +247,17 @@ public final class ListValue extends AccessTracked implements RedisValue {
             out.writeLength(RdbTypes.QUICKLIST_NODE_PACKED);
             out.writeString(n.toByteArray());
         }
+    }
+
+    /**
+     * used_memory's O(1) estimate: the running listpack bytes, cut into 8 KB quicklist nodes as if packed full
+     * (MEMORY USAGE below cuts them where pushes at the tail would).
+     */
+    @Override
+    public long trackedBytes() {
+        long nodes = size == 0 ? 0 : Math.max(1, (entryBytes + LISTPACK_NODE_BYTES - 8) / (LISTPACK_NODE_BYTES - 7));
+        long perNode = nodes == 0 ? 0 : jemalloc(7 + entryBytes / nodes);
+        return ROBJ + QUICKLIST + nodes * (QUICKLIST_NODE + perNode);
     }
 
     /** MEMORY USAGE of this value, without its key (see {@link MemoryLayout}). */

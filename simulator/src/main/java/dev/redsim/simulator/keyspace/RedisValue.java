@@ -29,6 +29,15 @@ public sealed interface RedisValue permits StringValue, ListValue, HashValue, Se
     long memoryUsage(long samples);
 
     /**
+     * The estimate used_memory counts for the value, kept up to date after every write, so it must cost O(1) or a
+     * bound the encoding sets (a listpack or intset never holds more than its configured maximum): MEMORY USAGE with
+     * its default sampling, except where that walks the whole value (lists keep a running figure).
+     */
+    default long trackedBytes() {
+        return memoryUsage(5);
+    }
+
+    /**
      * Whether a client blocked on the key may be served from this value (Redis signals a key as ready for lists,
      * sorted sets and streams): BLPOP, BZPOPMIN and their kin wait for such values.
      */

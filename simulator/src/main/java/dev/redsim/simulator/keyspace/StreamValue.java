@@ -328,6 +328,15 @@ public final class StreamValue extends AccessTracked implements RedisValue {
      */
     @Override
     public long memoryUsage(long samples) {
+        long size = memoryUsageOfEntries(samples);
+        for (StreamGroup group : groups.values()) {
+            size += groupBytes(group, Long.MAX_VALUE);
+        }
+        return size;
+    }
+
+    /** The stream struct, its radix tree and its listpack nodes (sampled, the last one exactly), without groups. */
+    private long memoryUsageOfEntries(long samples) {
         long size = ROBJ + STREAM_STRUCT + radixTree(nodes);
         long sampled = 0;
         long count = 0;
@@ -343,13 +352,42 @@ public final class StreamValue extends AccessTracked implements RedisValue {
         } else {
             size += (count == 0 ? 0 : sampled / count) * (nodes.size() - 1) + nodes.view().lastEntry().getValue().allocated();
         }
-        for (StreamGroup group : groups.values()) {
-            size += GROUP_STRUCT + radixTree(group.pending()) + NACK_STRUCT * group.pending().size();
-            for (StreamConsumer consumer : group.consumers().values()) {
-                size += CONSUMER_STRUCT + consumer.name().length() + radixTree(consumer.pending());
-            }
-        }
         return size;
+    }
+
+    private static long groupBytes(StreamGroup group, long consumerSamples) {
+        long size = GROUP_STRUCT + radixTree(group.pending()) + NACK_STRUCT * group.pending().size();
+        long sampled = 0;
+        long count = 0;
+        for (StreamConsumer consumer : group.consumers().values()) {
+            if (count >= consumerSamples) {
+                break;
+            }
+            sampled += CONSUMER_STRUCT + consumer.name().length() + radixTree(consumer.pending());
+            count++;
+        }
+        int consumers = group.consumers().size();
+        return size + (count == consumers ? sampled : MemoryLayout.extrapolate(sampled, count, consumers));
+    }
+
+    /**
+     * used_memory's estimate, kept after every write: as MEMORY USAGE with its default sampling, and the consumer
+     * groups and their consumers sampled too (five of each, extrapolated), so that XADD stays O(1) however many
+     * groups read the stream.
+     */
+    @Override
+    public long trackedBytes() {
+        long all = memoryUsageOfEntries(5);
+        long sampled = 0;
+        long count = 0;
+        for (StreamGroup group : groups.values()) {
+            if (count >= 5) {
+                break;
+            }
+            sampled += groupBytes(group, 5);
+            count++;
+        }
+        return all + (count == groups.size() ? sampled : MemoryLayout.extrapolate(sampled, count, groups.size()));
     }
 
     /** streamRadixTreeMemoryUsage: 16 bytes a key, and a node header plus 30 words of overhead a node. */

@@ -196,6 +196,12 @@ public final class Functions {
 
     // ---- FCALL ----
 
+    /** Whether FCALL of the named function is denyoom (by its flags); the command's own flag for an unknown one. */
+    boolean denyOom(String name, boolean byDefault) {
+        LibraryFunction function = functions.get(key(name));
+        return function == null ? byDefault : function.denyOom();
+    }
+
     /** FCALL / FCALL_RO: args are FCALL name numkeys key... arg... */
     public void call(CommandContext ctx, boolean readOnlyCommand) {
         LibraryFunction function = functions.get(key(ctx.text(1)));
@@ -217,11 +223,14 @@ public final class Functions {
         if (readOnlyCommand && !function.noWrites()) {
             throw new RedisError("ERR Can not execute a script with write flag using *_ro command.");
         }
+        if (function.denyOom()) {
+            scripting.refuseIfOutOfMemory();
+        }
         byte[][] args = ctx.args();
         int firstArg = 3 + (int) numkeys;
         scripting.execute(ctx, lua().runtime(), function.callback(), LuaValue.varargsOf(strings(args, 3, firstArg),
                 strings(args, firstArg, args.length)), function.name(), FunctionLuaState.CHUNK,
-                readOnlyCommand || function.noWrites(), function.provablyShort());
+                readOnlyCommand || function.noWrites(), function.allowOom(), function.provablyShort());
     }
 
     private static LuaTable strings(byte[][] args, int from, int to) {

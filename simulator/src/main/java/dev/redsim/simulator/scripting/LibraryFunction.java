@@ -15,6 +15,15 @@ public record LibraryFunction(String name, LuaValue callback, byte[] description
         this(name, callback, description, flags, library, ShortScripts.provablyShort(callback));
     }
 
+    /** As a script's shebang flags: refused under maxmemory unless allow-oom or no-writes (scriptFlagsToCmdFlags). */
+    public boolean denyOom() {
+        return !flags.contains("allow-oom") && !noWrites();
+    }
+
+    public boolean allowOom() {
+        return flags.contains("allow-oom");
+    }
+
     public boolean noWrites() {
         return flags.contains("no-writes");
     }

@@ -64,15 +64,21 @@ final class ScriptCommandCaller {
         if (refusal != null) {
             return fail(refusal, raise); // the script runs as its caller's user
         }
+        if (spec.has(CommandFlag.WRITE) && run.readOnly) {
+            return fail("ERR Write commands are not allowed from read-only scripts.", raise);
+        }
+        // scriptVerifyOOM: over maxmemory when the script started, a command that may grow memory is refused,
+        // unless the script declared allow-oom or has written already (it cannot be stopped halfway)
+        if (!run.allowOom && !run.wrote && spec.has(CommandFlag.DENYOOM) && commands.engine().preCommandOom()) {
+            return fail(OOM, raise);
+        }
         if (spec.has(CommandFlag.WRITE)) {
-            if (run.readOnly) {
-                return fail("ERR Write commands are not allowed from read-only scripts.", raise);
-            }
             run.wrote = true;
         }
         return execute(run, argv, spec, raise);
     }
 
+    private static final String OOM = "OOM command not allowed when used memory > 'maxmemory'.";
     private static final String UNKNOWN = "ERR Unknown Redis command called from script";
     private static final String WRONG_ARITY = "ERR Wrong number of args calling Redis command from script";
     private static final String NOT_ALLOWED = "ERR This Redis command is not allowed from script";

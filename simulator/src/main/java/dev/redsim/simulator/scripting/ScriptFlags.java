@@ -8,8 +8,17 @@ import java.nio.charset.StandardCharsets;
  * The "#!lua flags=no-writes,allow-oom" first line of a script (Redis 7.0): which flags it declares and how
  * long the line is (the body compiles from the line end on, so line numbers stay right).
  */
-record ScriptFlags(boolean shebang, boolean noWrites, int shebangLength) {
-    static final ScriptFlags NONE = new ScriptFlags(false, false, 0);
+record ScriptFlags(boolean shebang, boolean noWrites, boolean allowOom, int shebangLength) {
+    static final ScriptFlags NONE = new ScriptFlags(false, false, false, 0);
+
+    /**
+     * Whether a call of the script may grow memory, so that it is refused under maxmemory before it runs (Redis's
+     * scriptFlagsToCmdFlags): a script with a shebang is, unless it declares allow-oom or no-writes; one without
+     * keeps its command's flags (EVAL is not denyoom: its writes are checked one by one).
+     */
+    boolean denyOom() {
+        return shebang && !allowOom && !noWrites;
+    }
 
     static ScriptFlags parse(byte[] body) {
         if (body.length < 2 || body[0] != '#' || body[1] != '!') {
@@ -24,19 +33,21 @@ record ScriptFlags(boolean shebang, boolean noWrites, int shebangLength) {
             throw new RedisError("ERR Unexpected engine in script shebang: " + parts[0]);
         }
         boolean noWrites = false;
+        boolean allowOom = false;
         for (int i = 1; i < parts.length; i++) {
             if (!parts[i].startsWith("flags=")) {
                 throw new RedisError("ERR Unknown lua shebang option: " + parts[i]);
             }
             for (String flag : parts[i].substring("flags=".length()).split(",")) {
                 switch (flag) {
-                    case "" , "allow-oom", "allow-stale", "no-cluster", "allow-cross-slot-keys" -> { }
+                    case "" , "allow-stale", "no-cluster", "allow-cross-slot-keys" -> { }
+                    case "allow-oom" -> allowOom = true;
                     case "no-writes" -> noWrites = true;
                     default -> throw new RedisError("ERR Unexpected flag in script shebang: " + flag);
                 }
             }
         }
-        return new ScriptFlags(true, noWrites, end);
+        return new ScriptFlags(true, noWrites, allowOom, end);
     }
 
     private static int indexOf(byte[] body, byte b) {

@@ -9,13 +9,16 @@ final class ScriptRun {
     final String callerCommand;
     final String sha;
     final boolean readOnly;
+    /** Declared allow-oom: its writes are never refused for memory (Redis's SCRIPT_ALLOW_OOM). */
+    final boolean allowOom;
     int resp = 2;
     boolean wrote;
 
-    ScriptRun(ClientConnection caller, String callerCommand, String sha, boolean readOnly) {
+    ScriptRun(ClientConnection caller, String callerCommand, String sha, boolean readOnly, boolean allowOom) {
         this.caller = caller;
         this.callerCommand = callerCommand;
         this.sha = sha;
         this.readOnly = readOnly;
+        this.allowOom = allowOom;
     }
 }

@@ -1,7 +1,9 @@
 package dev.redsim.simulator.scripting;
 
 import dev.redsim.simulator.command.CommandContext;
+import dev.redsim.simulator.command.CommandFlag;
 import dev.redsim.simulator.command.CommandProcessor;
+import dev.redsim.simulator.command.CommandSpec;
 import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.protocol.Reply;
@@ -15,6 +17,8 @@ import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
 
 import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -41,6 +45,7 @@ public final class Scripting {
         this.engine = commands.engine();
         this.commands = commands;
         this.runner = runner;
+        commands.denyOomRule(this::denyOom);
     }
 
     /** Runs scripts on the script thread and hands long ones over to busy mode (decision 0004). */
@@ -139,7 +144,61 @@ public final class Scripting {
         if (readOnlyCommand && script.flags().shebang() && !script.flags().noWrites()) {
             throw new RedisError("ERR Can not execute a script with write flag using *_ro command.");
         }
-        run(ctx, script, numkeys, readOnlyCommand || script.flags().noWrites());
+        if (script.flags().denyOom()) {
+            refuseIfOutOfMemory();
+        }
+        run(ctx, script, numkeys, readOnlyCommand || script.flags().noWrites(), script.flags().allowOom());
+    }
+
+    /**
+     * scriptPrepareForRun's memory check, for a script with flags that may write and does not declare allow-oom:
+     * it does not start when memory was over maxmemory as the command began. (A client's own EVAL of such a
+     * script is refused before it runs, as a denyoom command; this catches the rest, e.g. one queued in MULTI.)
+     */
+    void refuseIfOutOfMemory() {
+        if (engine.preCommandOom()) {
+            throw new RedisError("OOM allow-oom flag is not set on the script, can not run it when used memory > "
+                    + "'maxmemory'");
+        }
+    }
+
+    /**
+     * Whether a call of EVAL, EVALSHA or FCALL (or their _RO forms) is denyoom, which depends on the script's flags
+     * (Redis's evalGetCommandFlags / fcallGetCommandFlags): a script not cached (EVALSHA, FCALL of an unknown
+     * function) or without a shebang keeps the command's own flags.
+     */
+    public boolean denyOom(CommandSpec spec, byte[][] args) {
+        boolean byDefault = spec.has(CommandFlag.DENYOOM);
+        if (args.length < 2) {
+            return byDefault;
+        }
+        switch (spec.fullName()) {
+            case "eval", "eval_ro" -> {
+                CachedScript script = cache.get(Sha1.hex(args[1]));
+                if (script != null) {
+                    return script.flags().shebang() ? script.flags().denyOom() : byDefault;
+                }
+                try {
+                    ScriptFlags flags = ScriptFlags.parse(args[1]);
+                    return flags.shebang() ? flags.denyOom() : byDefault;
+                } catch (RedisError badShebang) {
+                    return byDefault; // EVAL reports it when it runs
+                }
+            }
+            case "evalsha", "evalsha_ro" -> {
+                if (args[1].length != 40) {
+                    return byDefault;
+                }
+                CachedScript script = cache.get(new String(args[1], StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT));
+                return script != null && script.flags().shebang() ? script.flags().denyOom() : byDefault;
+            }
+            case "fcall", "fcall_ro" -> {
+                return functions.denyOom(new String(args[1], StandardCharsets.UTF_8), byDefault);
+            }
+            default -> {
+                return byDefault;
+            }
+        }
     }
 
     private static int numkeys(CommandContext ctx) {
@@ -153,12 +212,13 @@ public final class Scripting {
         return (int) numkeys;
     }
 
-    private void run(CommandContext ctx, CachedScript script, int numkeys, boolean readOnly) {
+    private void run(CommandContext ctx, CachedScript script, int numkeys, boolean readOnly, boolean allowOom) {
         Globals g = globals();
         byte[][] args = ctx.args();
         LuaSandbox.setScriptGlobal(g, "KEYS", strings(args, 3, 3 + numkeys));
         LuaSandbox.setScriptGlobal(g, "ARGV", strings(args, 3 + numkeys, args.length));
-        execute(ctx, g, script.function(), LuaValue.NONE, script.sha(), CHUNK, readOnly, script.provablyShort());
+        execute(ctx, g, script.function(), LuaValue.NONE, script.sha(), CHUNK, readOnly, allowOom,
+                script.provablyShort());
     }
 
     /**
@@ -167,11 +227,11 @@ public final class Scripting {
      * {@code chunk} the code was loaded as. A body that provably ends soon runs on the engine thread itself.
      */
     void execute(CommandContext ctx, Globals state, LuaValue body, Varargs callArgs, String name, String chunk,
-            boolean readOnly, boolean provablyShort) {
+            boolean readOnly, boolean allowOom, boolean provablyShort) {
         globals();
         ClientConnection caller = ctx.client();
         scriptClient.db(caller.db());
-        ScriptRun run = new ScriptRun(caller, ctx.spec().fullName(), name, readOnly);
+        ScriptRun run = new ScriptRun(caller, ctx.spec().fullName(), name, readOnly, allowOom);
         current = run;
         engine.scriptTimeSnapshot(true);
         // On the script thread (ScriptRunner): the engine waits, or goes busy when the script runs long; or here.

@@ -36,6 +36,8 @@ public final class ClientConnection implements DecoderLimits {
     private boolean noEvict;
     private boolean noTouch;
     private String lastCommand = "NULL";
+    /** The bytes used_memory last counted for this client (see {@link #memoryUsage}). */
+    private long accountedMemory;
     /** When the output first stayed over its class's soft limit (0: it is not over it). */
     private long softLimitReachedMillis;
     private final MultiState multiState = new MultiState();
@@ -198,6 +200,25 @@ public final class ClientConnection implements DecoderLimits {
     public long unwrittenBytes() {
         io.netty.channel.ChannelOutboundBuffer outbound = channel == null ? null : channel.unsafe().outboundBuffer();
         return outbound == null ? 0 : outbound.totalPendingWriteBytes();
+    }
+
+    /** What Redis counts for a client struct (about 2 KB) and the 1 KB reply buffer CLIENT LIST shows (rbs). */
+    private static final long CLIENT_STRUCT_AND_REPLY_BUFFER = 2048 + 1024;
+
+    /**
+     * The memory this client holds (Redis's getClientMemoryUsage, roughly): its struct and reply buffer, the
+     * commands queued in MULTI, replies not yet handed to the socket and output the socket has not taken. O(1).
+     */
+    public long memoryUsage() {
+        return CLIENT_STRUCT_AND_REPLY_BUFFER + multiState.memoryEstimate() + reply.pendingBytes() + unwrittenBytes();
+    }
+
+    public long accountedMemory() {
+        return accountedMemory;
+    }
+
+    public void accountedMemory(long bytes) {
+        this.accountedMemory = bytes;
     }
 
     /** The channels, patterns and shard channels this connection is subscribed to. */

@@ -20,6 +20,9 @@ public final class MultiState {
     private boolean dirtyCas;
     private final List<QueuedCommand> queue = new ArrayList<>();
     private final List<WatchedKey> watched = new ArrayList<>();
+    /** The queue's argument bytes plus a pointer per argument, kept as commands are queued. */
+    private long queuedBytes;
+    private boolean queuedDenyOom;
 
     /** True between MULTI and EXEC/DISCARD (and while EXEC runs the queue, as in Redis). */
     public boolean active() {
@@ -56,10 +59,20 @@ public final class MultiState {
      * Queues a command. A transaction that can no longer succeed keeps nothing (as Redis, which spares the
      * memory when a client pipelines on after an error), so CLIENT LIST's multi= stops growing then.
      */
-    public void queue(byte[][] args, Object command) {
+    public void queue(byte[][] args, Object command, boolean denyOom) {
         if (!dirtyExec && !dirtyCas) {
             queue.add(new QueuedCommand(args, command));
+            queuedBytes += 8L * args.length;
+            for (byte[] arg : args) {
+                queuedBytes += arg.length;
+            }
+            queuedDenyOom |= denyOom;
         }
+    }
+
+    /** Whether a queued command may grow memory (Redis's mstate.cmd_flags & CMD_DENYOOM): EXEC is then denyoom. */
+    public boolean queuedDenyOom() {
+        return queuedDenyOom;
     }
 
     public List<QueuedCommand> queued() {
@@ -72,6 +85,8 @@ public final class MultiState {
         dirtyExec = false;
         dirtyCas = false;
         queue.clear();
+        queuedBytes = 0;
+        queuedDenyOom = false;
     }
 
     /** The keys this client watches, in WATCH order. */
@@ -84,13 +99,6 @@ public final class MultiState {
      * (Redis counts its allocator's sizes, which the simulator does not have).
      */
     public long memoryEstimate() {
-        long sum = 0;
-        for (QueuedCommand command : queue) {
-            sum += 8L * command.args().length;
-            for (byte[] arg : command.args()) {
-                sum += arg.length;
-            }
-        }
-        return sum;
+        return queuedBytes;
     }
 }

@@ -142,7 +142,7 @@ public final class KeyDumpCommands implements CommandFamily {
         }
         boolean lfu = String.valueOf(ctx.engine().config().get("maxmemory-policy")).contains("lfu");
         if (lfu && frequency >= 0) {
-            ((AccessTracked) value).frequency((int) frequency);
+            ((AccessTracked) value).frequency((int) frequency, ctx.now());
         } else if (!lfu && idle >= 0) {
             value.accessedAt(ctx.now() - idle * 1000);
         }

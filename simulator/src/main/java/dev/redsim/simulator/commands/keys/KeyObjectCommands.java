@@ -19,8 +19,6 @@ public final class KeyObjectCommands implements CommandFamily {
     private static final RedisError LFU_SELECTED = new RedisError("ERR An LFU maxmemory policy is selected, idle "
             + "time not tracked. Please note that when switching between policies at runtime LRU and LFU data will "
             + "take some time to adjust.");
-    /** Redis's LFU_INIT_VAL: the counter a new key starts with. */
-    private static final int LFU_INITIAL = 5;
     private static final String[] HELP = {
         "OBJECT <subcommand> [<arg> [value] [opt] ...]. Subcommands are:",
         "ENCODING <key>",
@@ -88,9 +86,9 @@ public final class KeyObjectCommands implements CommandFamily {
         if (!lfuPolicy(ctx)) {
             throw NO_LFU;
         }
-        // Access frequency is not tracked: the counter RESTORE ... FREQ set, else the one a fresh key has.
-        int restored = value instanceof dev.redsim.simulator.keyspace.AccessTracked tracked ? tracked.frequency() : -1;
-        ctx.reply().integer(restored >= 0 ? restored : LFU_INITIAL);
+        // Redis's LFUDecrAndReturn: the counter as it stands now, its decay applied but not stored
+        long decay = ctx.engine().config().getLong("lfu-decay-time");
+        ctx.reply().integer(((dev.redsim.simulator.keyspace.AccessTracked) value).lfuDecayed(ctx.now(), decay));
     }
 
     private void refcount(CommandContext ctx) {

@@ -128,6 +128,7 @@ public final class KeySortCommands implements CommandFamily {
         }
         if (value instanceof SortedSetValue zset) {
             zset.convertToSkiplist();
+            ctx.db().remeasure(ctx.key(1)); // a read that grows the value (SORT_RO too): used_memory follows
         }
         int length = value == null ? 0 : size(value);
         long start = Math.min(Math.max(limitStart, 0), length);

@@ -100,9 +100,18 @@ final class InfoSections {
         field(out, "clients_in_timeout_table", engine.blockedClients().countWithTimeout());
     }
 
+    /**
+     * used_memory is the engine's estimate of what Redis would allocate for the same keys and clients (decision
+     * 0011), which maxmemory is enforced against; the resident size is the JVM's.
+     */
     private void memory(StringBuilder out) {
         Runtime rt = Runtime.getRuntime();
-        long used = rt.totalMemory() - rt.freeMemory();
+        long used = engine.usedMemory();
+        long peak = engine.usedMemoryPeak();
+        long startup = Engine.STARTUP_MEMORY;
+        long clients = engine.clientsMemory();
+        long overhead = startup + clients;
+        long dataset = Math.max(0, used - overhead);
         long maxmemory = config.getLong("maxmemory");
         long system = rt.maxMemory() == Long.MAX_VALUE ? rt.totalMemory() : rt.maxMemory();
         out.append("# Memory\r\n");
@@ -110,13 +119,13 @@ final class InfoSections {
         field(out, "used_memory_human", human(used));
         field(out, "used_memory_rss", rt.totalMemory());
         field(out, "used_memory_rss_human", human(rt.totalMemory()));
-        field(out, "used_memory_peak", used);
-        field(out, "used_memory_peak_human", human(used));
-        field(out, "used_memory_peak_perc", "100.00%");
-        field(out, "used_memory_overhead", 0);
-        field(out, "used_memory_startup", 0);
-        field(out, "used_memory_dataset", used);
-        field(out, "used_memory_dataset_perc", "100.00%");
+        field(out, "used_memory_peak", peak);
+        field(out, "used_memory_peak_human", human(peak));
+        field(out, "used_memory_peak_perc", percent(used, peak));
+        field(out, "used_memory_overhead", overhead);
+        field(out, "used_memory_startup", startup);
+        field(out, "used_memory_dataset", dataset);
+        field(out, "used_memory_dataset_perc", percent(dataset, used - startup));
         field(out, "total_system_memory", system);
         field(out, "total_system_memory_human", human(system));
         scripting(out);
@@ -125,10 +134,18 @@ final class InfoSections {
         field(out, "maxmemory_policy", config.get("maxmemory-policy"));
         field(out, "mem_fragmentation_ratio", String.format(Locale.ROOT, "%.2f",
                 used == 0 ? 1.0 : (double) rt.totalMemory() / used));
+        field(out, "mem_not_counted_for_evict", 0);
+        field(out, "mem_clients_slaves", 0);
+        field(out, "mem_clients_normal", clients);
         field(out, "mem_allocator", "libc");
         field(out, "active_defrag_running", 0);
         field(out, "lazyfree_pending_objects", 0);
         field(out, "lazyfreed_objects", 0);
+    }
+
+    /** Redis's "%.2f%%" of a part in a whole (0 when the whole is). */
+    private static String percent(long part, long whole) {
+        return String.format(Locale.ROOT, "%.2f%%", whole <= 0 ? 0.0 : (float) part * 100 / whole);
     }
 
     /**
@@ -222,8 +239,8 @@ final class InfoSections {
         field(out, "expired_stale_perc", "0.00");
         field(out, "expired_time_cap_reached_count", 0);
         field(out, "expire_cycle_cpu_milliseconds", 0);
-        field(out, "evicted_keys", 0);
-        field(out, "evicted_clients", 0);
+        field(out, "evicted_keys", stats.evictedKeys);
+        field(out, "evicted_clients", stats.evictedClients);
         field(out, "total_eviction_exceeded_time", 0);
         field(out, "current_eviction_exceeded_time", 0);
         field(out, "keyspace_hits", hits);
