@@ -36,6 +36,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     private final SlowLog slowLog;
     private final Monitors monitors;
     private final ClientPause pause = new ClientPause();
+    private final Tracking tracking = new Tracking(this);
     private final String runId;
     private final long startMillis;
     private long nextClientId = 1;
@@ -120,6 +121,11 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         for (ClientConnection client : pause.endIfDue(time.millis(), now)) {
             blocked.resumed(client);
         }
+    }
+
+    /** Client-side caching: who may cache which key, and the invalidations owed to them. */
+    public Tracking tracking() {
+        return tracking;
     }
 
     public SlowLog slowLog() {
@@ -295,6 +301,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
 
     /** Flushes every connection marked by {@link #markPendingOutput}; called after each read batch and timer. */
     public void flushPendingOutput() {
+        tracking.beforeSleep(); // BCAST invalidations gathered since the last batch go out with it
         if (pendingOutput.isEmpty()) {
             return;
         }
@@ -316,6 +323,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         pubSub.forget(client);
         monitors.remove(client);
         pause.forget(client);
+        tracking.disable(client);
     }
 
     // ---- connection events (the Netty handler's, as plain calls) ----
@@ -377,6 +385,8 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
             afterCommand(caller);
             markPendingOutput(caller);
         }
+        tracking.afterCommand(); // the script's invalidations of the caller's own keys follow its reply
+        tracking.currentClient(null);
         handleBlockedClients();
         while (!busy.active() && !caller.blocked() && !caller.closed() && !caller.closeAfterReply()
                 && caller.hasDeferredInput()) {
@@ -433,8 +443,19 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
      * whose stream is deleted or overwritten hears of it (signalDeletedKeyAsReady).
      */
     public void signalModifiedKey(int db, Bytes key) {
+        signalModifiedKey(null, db, key);
+    }
+
+    /**
+     * As {@link #signalModifiedKey(int, Bytes)} for a change made by a client's command ({@code by}; null for the
+     * server's own: expiry, eviction): every change of a key passes here, and so invalidates it for the clients
+     * that may cache it (client-side caching), once, whatever made the change. BCAST clients in NOLOOP mode are
+     * not told of the changes their own commands made.
+     */
+    public void signalModifiedKey(ClientConnection by, int db, Bytes key) {
         watchedKeys.touch(db, key);
         blocked.keyModified(db, key); // readers of a type the key no longer holds get their error
+        tracking.invalidateKey(by, key, true);
     }
 
     /**
@@ -451,6 +472,15 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
      */
     public void signalFlushedDb(int db) {
         watchedKeys.touchAllInDb(db, null);
+        tracking.invalidateAll(); // one null invalidation: cached keys are not per database
+    }
+
+    /** FLUSHALL's signalFlushedDb(-1): every database's watchers, and one null invalidation for all of them. */
+    public void signalFlushedAll() {
+        for (Database db : databases) {
+            watchedKeys.touchAllInDb(db.id(), null);
+        }
+        tracking.invalidateAll();
     }
 
     /** After a database was emptied: its blocked readers of streams learn that their streams are gone. */

@@ -96,7 +96,7 @@ final class InfoSections {
         field(out, "client_recent_max_input_buffer", 0);
         field(out, "client_recent_max_output_buffer", 0);
         field(out, "blocked_clients", engine.blockedClients().count());
-        field(out, "tracking_clients", 0);
+        field(out, "tracking_clients", engine.tracking().trackingClients());
         field(out, "clients_in_timeout_table", engine.blockedClients().countWithTimeout());
     }
 
@@ -241,9 +241,9 @@ final class InfoSections {
         field(out, "active_defrag_key_misses", 0);
         field(out, "total_active_defrag_time", 0);
         field(out, "current_active_defrag_time", 0);
-        field(out, "tracking_total_keys", 0);
-        field(out, "tracking_total_items", 0);
-        field(out, "tracking_total_prefixes", 0);
+        field(out, "tracking_total_keys", engine.tracking().totalKeys());
+        field(out, "tracking_total_items", engine.tracking().totalItems());
+        field(out, "tracking_total_prefixes", engine.tracking().totalPrefixes());
         field(out, "unexpected_error_replies", 0);
         field(out, "total_error_replies", stats.errorReplies);
         field(out, "dump_payload_sanitizations", 0);
