@@ -333,6 +333,9 @@ public final class CommandProcessor implements InputProcessor {
         long micros = (System.nanoTime() - started) / 1000;
         stats.commandsProcessed++;
         stats.countCall(spec.fullName(), micros, failed);
+        if (!client.blocked()) { // as the slow log: a blocked command counts when it is served
+            engine.latency().commandRan(spec.fullName(), spec.has(CommandFlag.FAST), micros);
+        }
         client.touch(engine.time().millis(), spec.fullName());
         // After it ran (SELECT shows its new database, AUTH its redacted password); admin commands are never shown.
         if (engine.monitors().active() && !spec.has(CommandFlag.SKIP_MONITOR) && !spec.has(CommandFlag.ADMIN)) {

@@ -37,6 +37,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     private final Monitors monitors;
     private final ClientPause pause = new ClientPause();
     private final Tracking tracking = new Tracking(this);
+    private final LatencyMonitor latency;
     private final String runId;
     private final long startMillis;
     private long nextClientId = 1;
@@ -49,6 +50,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         this.config = config;
         this.limits = new ClientLimits(config, stats);
         this.slowLog = new SlowLog(config);
+        this.latency = new LatencyMonitor(config, time);
         this.monitors = new Monitors(time, this);
         this.time = time;
         this.databases = new Database[databaseCount];
@@ -126,6 +128,11 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     /** Client-side caching: who may cache which key, and the invalidations owed to them. */
     public Tracking tracking() {
         return tracking;
+    }
+
+    /** LATENCY's events and the per-command latency histograms. */
+    public LatencyMonitor latency() {
+        return latency;
     }
 
     public SlowLog slowLog() {
@@ -558,9 +565,11 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         if (busy.active() || pause.active()) { // a pause stops active expiry too (it would write)
             return; // timers wait while a script runs on (the script thread owns the keyspace)
         }
+        long started = System.nanoTime();
         for (Database db : databases) {
             db.sweepExpired(ACTIVE_EXPIRE_LIMIT);
         }
+        latency.addSampleIfNeeded("expire-cycle", (System.nanoTime() - started) / 1_000_000);
         afterExpiry();
     }
 

@@ -5,6 +5,8 @@ import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.scripting.Scripting;
 import dev.redsim.simulator.version.RedisVersion;
 import dev.redsim.simulator.engine.InstantaneousMetric;
+import dev.redsim.simulator.engine.LatencyHistogram;
+import dev.redsim.simulator.engine.LatencyMonitor;
 import dev.redsim.simulator.engine.PubSub;
 import dev.redsim.simulator.engine.Stats;
 import dev.redsim.simulator.keyspace.Database;
@@ -322,18 +324,39 @@ final class InfoSections {
         }
     }
 
-    /** Per-command latency percentiles; the simulator keeps no histogram, so each is the mean call time. */
+    /**
+     * Per-command latency percentiles from each command's histogram (latency-tracking), at the percentiles of
+     * latency-tracking-info-percentiles: "p" and the percentile as %f without trailing zeros, the value in
+     * microseconds with three decimals.
+     */
     private void latencyStats(StringBuilder out) {
         out.append("# Latencystats\r\n");
-        for (Map.Entry<String, long[]> e : new TreeMap<>(stats.perCommand).entrySet()) {
-            long[] c = e.getValue();
-            if (c[0] == 0) {
-                continue;
+        LatencyMonitor latency = engine.latency();
+        double[] percentiles = latency.infoPercentiles();
+        for (String command : latency.commandsWithHistograms()) {
+            LatencyHistogram histogram = latency.histogram(command);
+            out.append("latency_percentiles_usec_").append(command).append(':');
+            for (int i = 0; i < percentiles.length; i++) {
+                if (i > 0) {
+                    out.append(',');
+                }
+                out.append('p').append(percentileName(percentiles[i])).append('=').append(String.format(Locale.ROOT,
+                        "%.3f", histogram.valueAtPercentile(percentiles[i]) / 1000.0));
             }
-            String mean = String.format(Locale.ROOT, "%.3f", (double) c[1] / c[0]);
-            out.append("latency_percentiles_usec_").append(e.getKey()).append(":p50=").append(mean)
-                    .append(",p99=").append(mean).append(",p99.9=").append(mean).append("\r\n");
+            out.append("\r\n");
         }
+    }
+
+    /** C's "%f" with the trailing zeros (and a trailing dot) trimmed, as Redis names the percentiles. */
+    private static String percentileName(double percentile) {
+        String text = String.format(Locale.ROOT, "%f", percentile);
+        if (text.contains(".")) {
+            text = text.replaceAll("0+$", "");
+            if (text.endsWith(".")) {
+                text = text.substring(0, text.length() - 1);
+            }
+        }
+        return text;
     }
 
     private void keyspace(StringBuilder out) {
