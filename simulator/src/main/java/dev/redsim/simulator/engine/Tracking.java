@@ -32,7 +32,7 @@ public final class Tracking {
     private static final byte[] MESSAGE = bytes("message");
     private static final byte[] CHANNEL = bytes("__redis__:invalidate");
     private static final byte[] REDIR_BROKEN = bytes("tracking-redir-broken");
-    private static final byte[] NULL_RESP2 = bytes("*-1\r\n");
+    private static final byte[] NULL_RESP2 = bytes("$-1\r\n"); // shared.null[2]: a null bulk
     private static final byte[] NULL_RESP3 = bytes("_\r\n");
 
     /** The keys of one BCAST prefix modified since the last broadcast, in byte order, and its clients. */
