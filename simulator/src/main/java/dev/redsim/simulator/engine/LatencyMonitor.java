@@ -73,7 +73,7 @@ public final class LatencyMonitor {
     private final Map<String, Series> events = new LinkedHashMap<>();
     private final Map<String, LatencyHistogram> histograms = new HashMap<>();
 
-    LatencyMonitor(Config config, TimeSource time) {
+    public LatencyMonitor(Config config, TimeSource time) {
         this.config = config;
         this.time = time;
     }
