@@ -97,6 +97,16 @@ public final class LatencyMonitor {
         }
     }
 
+    /**
+     * A blocked command was served (updateStatsOnUnblock): its histogram counts the call then, with the time the
+     * serving took. One that times out or is woken by CLIENT UNBLOCK is not counted, as in Redis 7.0.15.
+     */
+    public void blockedCommandServed(String fullName, long micros) {
+        if ("yes".equals(config.get("latency-tracking"))) {
+            histograms.computeIfAbsent(fullName, n -> new LatencyHistogram()).record(micros * 1000);
+        }
+    }
+
     public Series event(String name) {
         return events.get(name);
     }
