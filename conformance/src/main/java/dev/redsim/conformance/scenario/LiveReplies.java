@@ -5,9 +5,12 @@ import dev.redsim.conformance.resp.RespClient;
 import dev.redsim.conformance.resp.RespValue;
 import dev.redsim.conformance.target.RedisTarget;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A live target as one side of a scenario run: emptied first, then one connection per scenario client, opened
@@ -19,7 +22,10 @@ public final class LiveReplies implements ReplySource {
 
     private final RedisTarget target;
     private final int protocol;
+    private static final Pattern CLIENT_ID = Pattern.compile("\\{c(\\d+)\\.id}");
+
     private final Map<Integer, RespClient> clients = new HashMap<>();
+    private final Map<Integer, Long> ids = new HashMap<>();
 
     public LiveReplies(RedisTarget target, int protocol) {
         this.target = target;
@@ -34,7 +40,29 @@ public final class LiveReplies implements ReplySource {
 
     @Override
     public void send(Step step) {
-        client(step).send(step.args());
+        RespClient client = client(step);
+        client.send(withClientIds(step.args()));
+    }
+
+    /**
+     * An argument written {@code {cN.id}} stands for the CLIENT ID of scenario client N on this server (ids differ
+     * from server to server: CLIENT TRACKING ... REDIRECT {c2.id}). The id is asked on client N's connection the
+     * first time it is needed, so client N must have no unread push or reply then.
+     */
+    private byte[][] withClientIds(byte[][] args) {
+        byte[][] resolved = args;
+        for (int i = 0; i < args.length; i++) {
+            Matcher m = CLIENT_ID.matcher(new String(args[i], StandardCharsets.ISO_8859_1));
+            if (m.matches()) {
+                if (resolved == args) {
+                    resolved = args.clone();
+                }
+                int n = Integer.parseInt(m.group(1));
+                long id = ids.computeIfAbsent(n, c -> client(c).call("CLIENT", "ID").asLong());
+                resolved[i] = Long.toString(id).getBytes(StandardCharsets.US_ASCII);
+            }
+        }
+        return resolved;
     }
 
     @Override
@@ -49,7 +77,11 @@ public final class LiveReplies implements ReplySource {
     }
 
     private RespClient client(Step step) {
-        return clients.computeIfAbsent(step.client(), c -> {
+        return client(step.client());
+    }
+
+    private RespClient client(int number) {
+        return clients.computeIfAbsent(number, c -> {
             RespClient client = new RespClient(target.host(), target.port());
             if (protocol == 3) {
                 client.call("HELLO", "3");

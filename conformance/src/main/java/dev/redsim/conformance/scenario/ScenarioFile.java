@@ -26,6 +26,7 @@ import java.util.List;
  * &#64;c2 &#64;recv                    reads and compares the next reply or push message of that client
  * &#64;blocked 2                   waits until both servers count 2 blocked clients (INFO blocked_clients),
  *                              so a later command surely finds earlier &#64;send blocking commands waiting
+ * CLIENT KILL ID {c2.id}        an argument {cN.id} is the CLIENT ID of connection cN on that server
  * </pre>
  */
 public final class ScenarioFile {

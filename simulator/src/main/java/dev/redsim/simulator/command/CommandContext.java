@@ -151,9 +151,9 @@ public final class CommandContext {
 
     // ---- effects that other parts of the server follow ----
 
-    /** A key was changed by this command (Redis's signalModifiedKey): invalidates WATCH. */
+    /** A key was changed by this command (Redis's signalModifiedKey): invalidates WATCH and cached copies. */
     public void signalModified(Bytes key) {
-        engine.signalModifiedKey(client.db(), key);
+        engine.signalModifiedKey(client, client.db(), key);
     }
 
     /** Reports a keyspace event of a class from {@link dev.redsim.simulator.engine.KeyspaceEvents}. */

@@ -9,6 +9,9 @@ import dev.redsim.simulator.protocol.ProtocolError;
 import dev.redsim.simulator.server.ClientConnection;
 import dev.redsim.simulator.util.ByteText;
 
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Iterator;
 import java.util.Set;
 
 /**
@@ -21,8 +24,20 @@ public final class CommandProcessor implements InputProcessor {
     private static final Set<String> PUBSUB_CONTEXT_COMMANDS = Set.of("ping", "subscribe", "ssubscribe",
             "unsubscribe", "sunsubscribe", "psubscribe", "punsubscribe", "quit", "reset");
 
+    /**
+     * Read-only script runners that track nothing by themselves (as Redis 7.0.15): the commands their scripts
+     * read with make the caller track the script's declared keys instead.
+     */
+    private static final Set<String> SCRIPT_RUNNERS_RO = Set.of("eval_ro", "evalsha_ro", "fcall_ro");
+
     private final Engine engine;
     private final CommandTable table;
+    /** The calls under way, outermost first: a script's commands find their caller's command here. */
+    private final ArrayDeque<Frame> calls = new ArrayDeque<>();
+
+    /** One call under way: who runs what. */
+    private record Frame(ClientConnection client, byte[][] args, CommandSpec spec) {
+    }
     /** The user's interceptor (RedisSimulator.Builder#interceptor), or null: then dispatch pays one null test. */
     private CommandInterceptor interceptor;
     /** Whether a call is denyoom: its command's flag, except where a script's flags decide (set by scripting). */
@@ -86,12 +101,23 @@ public final class CommandProcessor implements InputProcessor {
 
     /** Runs one command for a client, writing its reply (processCommand + call in server.c). */
     public void execute(ClientConnection client, byte[][] args) {
+        engine.tracking().currentClient(client);
         dispatch(client, args);
+        // CLIENT CACHING covers the next command only (a whole transaction; CLIENT subcommands leave it), as
+        // Redis's resetClient clears it.
+        if (client.tracking().caching() && !client.multiState().active() && !isClientCommand(args[0])) {
+            client.tracking().caching(false);
+        }
         if (engine.busy().isCaller(client)) {
             return; // its script went on past the time limit: what follows runs when it ends (resumeAfterScript)
         }
         engine.afterCommand(client);
         engine.handleBlockedClients();
+        engine.tracking().currentClient(null);
+    }
+
+    private static boolean isClientCommand(byte[] name) {
+        return name.length == 6 && new String(name, StandardCharsets.US_ASCII).equalsIgnoreCase("client");
     }
 
     private void dispatch(ClientConnection client, byte[][] args) {
@@ -153,6 +179,9 @@ public final class CommandProcessor implements InputProcessor {
         if (engine.pause().holds(mayWrite(client, spec)) && !engine.monitors().isMonitor(client)) {
             engine.pause().postpone(client, args); // CLIENT PAUSE: it runs when the pause ends
             return;
+        }
+        if (engine.tracking().trackingClients() > 0) {
+            engine.tracking().limitUsedSlots(); // processCommand keeps the tracking table within its limit
         }
         if (queuesInTransaction(client, spec)) {
             client.multiState().queue(args, spec, denyOom(client, spec, args));
@@ -276,6 +305,57 @@ public final class CommandProcessor implements InputProcessor {
     }
 
     private void call(ClientConnection client, byte[][] args, CommandSpec spec) {
+        boolean outermost = calls.isEmpty();
+        calls.addLast(new Frame(client, args, spec));
+        if (outermost) {
+            engine.tracking().executing(true);
+        }
+        try {
+            timedCall(client, args, spec);
+            if (spec.has(CommandFlag.READONLY) && engine.tracking().trackingClients() > 0) {
+                rememberReadKeys(client, spec);
+            }
+        } finally {
+            calls.removeLast();
+            if (outermost) {
+                engine.tracking().executing(false);
+                // afterCommand: invalidations this command caused for its own client follow its reply
+                engine.tracking().afterCommand();
+            }
+        }
+    }
+
+    /**
+     * call()'s trackingRememberKeys: a read-only command makes its client track the keys it named; run by a
+     * script, it makes the script's caller track the keys the script declared (its caller's command's keys), as
+     * Redis 7.0 does. EVAL_RO and its kind track nothing by themselves.
+     */
+    private void rememberReadKeys(ClientConnection client, CommandSpec spec) {
+        if (SCRIPT_RUNNERS_RO.contains(spec.fullName())) {
+            return;
+        }
+        ClientConnection caller = calls.peekFirst().client();
+        if (!caller.tracking().on()) {
+            return;
+        }
+        Frame callerCommand = calls.peekLast();
+        if (caller != client) {
+            for (Iterator<Frame> it = calls.descendingIterator(); it.hasNext(); ) {
+                Frame frame = it.next();
+                if (frame.client() == caller) {
+                    callerCommand = frame;
+                    break;
+                }
+            }
+        }
+        if (callerCommand.spec().has(CommandFlag.PUBSUB)) {
+            return; // shard channels are keys to the table, not to caches
+        }
+        engine.tracking().rememberKeys(caller, callerCommand.spec().keyIndexes(callerCommand.args()),
+                callerCommand.args());
+    }
+
+    private void timedCall(ClientConnection client, byte[][] args, CommandSpec spec) {
         long started = System.nanoTime();
         boolean failed = false;
         Stats stats = engine.stats();
@@ -310,6 +390,9 @@ public final class CommandProcessor implements InputProcessor {
         long micros = (System.nanoTime() - started) / 1000;
         stats.commandsProcessed++;
         stats.countCall(spec.fullName(), micros, failed);
+        if (!client.blocked()) { // as the slow log: a blocked command counts when it is served
+            engine.latency().commandRan(spec.fullName(), spec.has(CommandFlag.FAST), micros);
+        }
         client.touch(engine.time().millis(), spec.fullName());
         // After it ran (SELECT shows its new database, AUTH its redacted password); admin commands are never shown.
         if (engine.monitors().active() && !spec.has(CommandFlag.SKIP_MONITOR) && !spec.has(CommandFlag.ADMIN)) {

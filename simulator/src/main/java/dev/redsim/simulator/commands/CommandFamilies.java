@@ -28,6 +28,7 @@ import dev.redsim.simulator.commands.server.MemoryCommands;
 import dev.redsim.simulator.commands.server.MonitorCommand;
 import dev.redsim.simulator.commands.server.ReplicationCommands;
 import dev.redsim.simulator.commands.server.ServerCommands;
+import dev.redsim.simulator.commands.server.LatencyCommands;
 import dev.redsim.simulator.commands.server.SlowlogCommands;
 import dev.redsim.simulator.commands.sets.SetCommands;
 import dev.redsim.simulator.commands.sortedsets.SortedSetBlockingCommands;
@@ -67,6 +68,7 @@ public final class CommandFamilies {
                 new CommandCommands(),
                 new DebugCommands(),
                 new SlowlogCommands(),
+                new LatencyCommands(),
                 new MonitorCommand(),
                 new ReplicationCommands(),
                 new KeyMemoryCommands(),

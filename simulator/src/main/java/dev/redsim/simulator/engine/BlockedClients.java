@@ -232,6 +232,7 @@ public final class BlockedClients {
 
     private boolean serve(Engine engine, Waiter waiter, Bytes key) {
         boolean served;
+        long started = System.nanoTime();
         try {
             served = waiter.server.serve(key);
         } catch (RedisError e) {
@@ -242,6 +243,7 @@ public final class BlockedClients {
         }
         if (served) {
             engine.markPendingOutput(waiter.client);
+            engine.latency().blockedCommandServed(waiter.command, (System.nanoTime() - started) / 1000);
         }
         return served;
     }

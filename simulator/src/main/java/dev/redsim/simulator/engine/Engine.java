@@ -38,6 +38,8 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     private final SlowLog slowLog;
     private final Monitors monitors;
     private final ClientPause pause = new ClientPause();
+    private final Tracking tracking = new Tracking(this);
+    private final LatencyMonitor latency;
     private final String runId;
     private final long startMillis;
     /** The engine's own randomness (LFU increments, eviction sampling): never shared with another simulator. */
@@ -65,6 +67,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         this.config = config;
         this.limits = new ClientLimits(config, stats);
         this.slowLog = new SlowLog(config);
+        this.latency = new LatencyMonitor(config, time);
         this.monitors = new Monitors(time, this);
         this.time = time;
         this.databases = new Database[databaseCount];
@@ -161,6 +164,16 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         for (ClientConnection client : pause.endIfDue(time.millis(), now)) {
             blocked.resumed(client);
         }
+    }
+
+    /** Client-side caching: who may cache which key, and the invalidations owed to them. */
+    public Tracking tracking() {
+        return tracking;
+    }
+
+    /** LATENCY's events and the per-command latency histograms. */
+    public LatencyMonitor latency() {
+        return latency;
     }
 
     public SlowLog slowLog() {
@@ -361,6 +374,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
 
     /** Flushes every connection marked by {@link #markPendingOutput}; called after each read batch and timer. */
     public void flushPendingOutput() {
+        tracking.beforeSleep(); // BCAST invalidations gathered since the last batch go out with it
         if (pendingOutput.isEmpty()) {
             return;
         }
@@ -384,6 +398,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         pubSub.forget(client);
         monitors.remove(client);
         pause.forget(client);
+        tracking.disable(client);
     }
 
     // ---- connection events (the Netty handler's, as plain calls) ----
@@ -445,6 +460,8 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
             afterCommand(caller);
             markPendingOutput(caller);
         }
+        tracking.afterCommand(); // the script's invalidations of the caller's own keys follow its reply
+        tracking.currentClient(null);
         handleBlockedClients();
         while (!busy.active() && !caller.blocked() && !caller.closed() && !caller.closeAfterReply()
                 && caller.hasDeferredInput()) {
@@ -507,9 +524,20 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
      * whose stream is deleted or overwritten hears of it (signalDeletedKeyAsReady).
      */
     public void signalModifiedKey(int db, Bytes key) {
+        signalModifiedKey(null, db, key);
+    }
+
+    /**
+     * As {@link #signalModifiedKey(int, Bytes)} for a change made by a client's command ({@code by}; null for the
+     * server's own: expiry, eviction): every change of a key passes here, and so invalidates it for the clients
+     * that may cache it (client-side caching), once, whatever made the change. BCAST clients in NOLOOP mode are
+     * not told of the changes their own commands made.
+     */
+    public void signalModifiedKey(ClientConnection by, int db, Bytes key) {
         databases[db].remeasure(key); // used_memory follows the change (nothing when the key is gone)
         watchedKeys.touch(db, key);
         blocked.keyModified(db, key); // readers of a type the key no longer holds get their error
+        tracking.invalidateKey(by, key, true);
     }
 
     /**
@@ -526,6 +554,15 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
      */
     public void signalFlushedDb(int db) {
         watchedKeys.touchAllInDb(db, null);
+        tracking.invalidateAll(); // one null invalidation: cached keys are not per database
+    }
+
+    /** FLUSHALL's signalFlushedDb(-1): every database's watchers, and one null invalidation for all of them. */
+    public void signalFlushedAll() {
+        for (Database db : databases) {
+            watchedKeys.touchAllInDb(db.id(), null);
+        }
+        tracking.invalidateAll();
     }
 
     /** After a database was emptied: its blocked readers of streams learn that their streams are gone. */
@@ -716,8 +753,13 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         if (busy.active() || pause.active()) { // a pause stops active expiry too (it would write)
             return; // timers wait while a script runs on (the script thread owns the keyspace)
         }
+        long started = System.nanoTime();
+        int expired = 0;
         for (Database db : databases) {
-            db.sweepExpired(ACTIVE_EXPIRE_LIMIT);
+            expired += db.sweepExpired(ACTIVE_EXPIRE_LIMIT);
+        }
+        if (expired > 0) { // a cycle that removed nothing measures only the JVM's own pauses
+            latency.addSampleIfNeeded("expire-cycle", (System.nanoTime() - started) / 1_000_000);
         }
         afterExpiry();
     }

@@ -42,6 +42,7 @@ public final class ClientConnection implements DecoderLimits {
     private long softLimitReachedMillis;
     private final MultiState multiState = new MultiState();
     private final ClientSubscriptions subscriptions = new ClientSubscriptions();
+    private final ClientTracking tracking = new ClientTracking();
 
     /** CLIENT REPLY modes. */
     public enum ReplyMode { ON, OFF, SKIP, SKIP_NEXT }
@@ -224,6 +225,11 @@ public final class ClientConnection implements DecoderLimits {
     /** The channels, patterns and shard channels this connection is subscribed to. */
     public ClientSubscriptions subscriptions() {
         return subscriptions;
+    }
+
+    /** CLIENT TRACKING state: mode, redirection, prefixes. */
+    public ClientTracking tracking() {
+        return tracking;
     }
 
     public ReplyMode replyMode() {

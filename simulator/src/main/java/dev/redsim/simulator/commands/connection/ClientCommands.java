@@ -3,10 +3,11 @@ package dev.redsim.simulator.commands.connection;
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandFamily;
 import dev.redsim.simulator.command.CommandTable;
-import dev.redsim.simulator.commands.common.HelpText;
 import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.protocol.Reply;
+import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.server.ClientConnection;
+import dev.redsim.simulator.server.ClientTracking;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +40,8 @@ public final class ClientCommands implements CommandFamily {
             ctx.engine().endPause(true);
             ctx.reply().ok();
         });
-        t.handler("client|getredir", ctx -> ctx.reply().integer(-1));
+        t.handler("client|getredir", this::getRedir);
+        t.handler("client|tracking", ctx -> new ClientTrackingCommand(ctx).run());
         t.handler("client|unblock", this::unblock);
         t.handler("client|trackinginfo", this::trackingInfo);
         t.handler("client|caching", this::caching);
@@ -159,23 +161,74 @@ public final class ClientCommands implements CommandFamily {
         ctx.reply().integer(woken ? 1 : 0);
     }
 
-    /** Client-side caching (CLIENT TRACKING) is not offered, so tracking is always off. */
+    /** The client invalidations go to: 0 for this connection, -1 with tracking off. */
+    private void getRedir(CommandContext ctx) {
+        ClientTracking tracking = ctx.client().tracking();
+        ctx.reply().integer(tracking.on() ? tracking.redirect() : -1);
+    }
+
+    /** CLIENT TRACKINGINFO: the flags as a set, the redirect, the BCAST prefixes in byte order. */
     private void trackingInfo(CommandContext ctx) {
+        ClientTracking tracking = ctx.client().tracking();
+        List<String> flags = new ArrayList<>();
+        flags.add(tracking.on() ? "on" : "off");
+        if (tracking.bcast()) {
+            flags.add("bcast");
+        }
+        if (tracking.optIn()) {
+            flags.add("optin");
+            if (tracking.caching()) {
+                flags.add("caching-yes");
+            }
+        }
+        if (tracking.optOut()) {
+            flags.add("optout");
+            if (tracking.caching()) {
+                flags.add("caching-no");
+            }
+        }
+        if (tracking.noLoop()) {
+            flags.add("noloop");
+        }
+        if (tracking.brokenRedirect()) {
+            flags.add("broken_redirect");
+        }
         Reply r = ctx.reply();
         r.map(3);
         r.bulk("flags");
-        r.set(1);
-        r.bulk("off");
+        r.set(flags.size());
+        for (String flag : flags) {
+            r.bulk(flag);
+        }
         r.bulk("redirect");
-        r.integer(-1);
+        r.integer(tracking.on() ? tracking.redirect() : -1);
         r.bulk("prefixes");
-        r.array(0);
+        r.array(tracking.prefixes().size());
+        for (Bytes prefix : tracking.prefixes()) {
+            r.bulk(prefix.bytes());
+        }
     }
 
-    /** Only meaningful in OPTIN/OPTOUT tracking mode, which no connection can be in here. */
+    /** CLIENT CACHING yes|no: whether the next command's keys are tracked, in OPTIN or OPTOUT mode. */
     private void caching(CommandContext ctx) {
-        throw new RedisError("ERR CLIENT CACHING can be called only when the client is in tracking mode with "
-                + "OPTIN or OPTOUT mode enabled");
+        ClientTracking tracking = ctx.client().tracking();
+        if (!tracking.on()) {
+            throw new RedisError("ERR CLIENT CACHING can be called only when the client is in tracking mode with "
+                    + "OPTIN or OPTOUT mode enabled");
+        }
+        if (ctx.is(2, "yes")) {
+            if (!tracking.optIn()) {
+                throw new RedisError("ERR CLIENT CACHING YES is only valid when tracking is enabled in OPTIN mode.");
+            }
+        } else if (ctx.is(2, "no")) {
+            if (!tracking.optOut()) {
+                throw new RedisError("ERR CLIENT CACHING NO is only valid when tracking is enabled in OPTOUT mode.");
+            }
+        } else {
+            throw RedisError.SYNTAX;
+        }
+        tracking.caching(true);
+        ctx.reply().ok();
     }
 
     /** Redis's answer to extra arguments on subcommands that check their own argument count. */
@@ -184,23 +237,60 @@ public final class ClientCommands implements CommandFamily {
     }
 
     private void help(CommandContext ctx) {
-        HelpText.reply(ctx.reply(), "CLIENT",
-                "GETNAME", "The name of this connection.",
-                "ID", "The id of this connection.",
-                "INFO", "Describe this connection.",
-                "KILL <ip:port>", "Close the connection from <ip:port>.",
-                "KILL <filter> <value> [<filter> <value> ...]",
-                "Close the connections matching every filter: ID, ADDR, LADDR, TYPE, USER, SKIPME (yes|no).",
-                "LIST [TYPE (NORMAL|MASTER|REPLICA|PUBSUB)] [ID <id> ...]", "Describe the connections.",
-                "NO-EVICT (ON|OFF)", "Exempt this connection from client eviction.",
-                "PAUSE <timeout> [WRITE|ALL]", "Hold the commands of clients for <timeout> milliseconds.",
-                "UNPAUSE", "End a client pause.",
-                "REPLY (ON|OFF|SKIP)", "Turn the replies of this connection on, off, or off for one command.",
-                "SETNAME <name>", "Name this connection.",
-                "UNBLOCK <clientid> [TIMEOUT|ERROR]", "Wake a client blocked in a command.",
-                "GETREDIR", "Where tracking notifications go (-1: nowhere).",
-                "TRACKINGINFO", "Client-side caching state of this connection (always off here).",
-                "CACHING (YES|NO)", "Track or skip the keys of the next command (needs OPTIN/OPTOUT tracking).",
-                "HELP", "Print this text.");
+        ctx.reply().array(HELP.length);
+        for (String line : HELP) {
+            ctx.reply().simple(line);
+        }
     }
+
+    /** Redis 7.0's CLIENT HELP reply, line for line. */
+    private static final String[] HELP = {
+        "CLIENT <subcommand> [<arg> [value] [opt] ...]. Subcommands are:",
+        "CACHING (YES|NO)",
+        "    Enable/disable tracking of the keys for next command in OPTIN/OPTOUT modes.",
+        "GETREDIR",
+        "    Return the client ID we are redirecting to when tracking is enabled.",
+        "GETNAME",
+        "    Return the name of the current connection.",
+        "ID",
+        "    Return the ID of the current connection.",
+        "INFO",
+        "    Return information about the current client connection.",
+        "KILL <ip:port>",
+        "    Kill connection made from <ip:port>.",
+        "KILL <option> <value> [<option> <value> [...]]",
+        "    Kill connections. Options are:",
+        "    * ADDR (<ip:port>|<unixsocket>:0)",
+        "      Kill connections made from the specified address",
+        "    * LADDR (<ip:port>|<unixsocket>:0)",
+        "      Kill connections made to specified local address",
+        "    * TYPE (NORMAL|MASTER|REPLICA|PUBSUB)",
+        "      Kill connections by type.",
+        "    * USER <username>",
+        "      Kill connections authenticated by <username>.",
+        "    * SKIPME (YES|NO)",
+        "      Skip killing current connection (default: yes).",
+        "LIST [options ...]",
+        "    Return information about client connections. Options:",
+        "    * TYPE (NORMAL|MASTER|REPLICA|PUBSUB)",
+        "      Return clients of specified type.",
+        "UNPAUSE",
+        "    Stop the current client pause, resuming traffic.",
+        "PAUSE <timeout> [WRITE|ALL]",
+        "    Suspend all, or just write, clients for <timeout> milliseconds.",
+        "REPLY (ON|OFF|SKIP)",
+        "    Control the replies sent to the current connection.",
+        "SETNAME <name>",
+        "    Assign the name <name> to the current connection.",
+        "UNBLOCK <clientid> [TIMEOUT|ERROR]",
+        "    Unblock the specified blocked client.",
+        "TRACKING (ON|OFF) [REDIRECT <id>] [BCAST] [PREFIX <prefix> [...]]",
+        "         [OPTIN] [OPTOUT] [NOLOOP]",
+        "    Control server assisted client side caching.",
+        "TRACKINGINFO",
+        "    Report tracking status for the current connection.",
+        "NO-EVICT (ON|OFF)",
+        "    Protect current client connection from eviction.",
+        "HELP",
+        "    Prints this help."};
 }

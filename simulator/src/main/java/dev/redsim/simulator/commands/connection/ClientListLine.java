@@ -41,13 +41,14 @@ public final class ClientListLine {
                 .append(" rbs=1024 rbp=0 obl=0 oll=0 omem=0 tot-mem=1024 events=r")
                 .append(" cmd=").append(cmd)
                 .append(" user=").append(client.user().name())
-                .append(" redir=-1 resp=").append(client.protocol());
+                .append(" redir=").append(client.tracking().on() ? client.tracking().redirect() : -1)
+                .append(" resp=").append(client.protocol());
         return line.toString();
     }
 
     /**
-     * Redis's flag letters in its order (P: pub/sub, x: in MULTI, b: blocked, d: a watched key changed,
-     * e: no-evict), N for none.
+     * Redis's flag letters in its order (P: pub/sub, x: in MULTI, b: blocked, t: tracking, R: its redirect
+     * client is gone, B: tracking in BCAST mode, d: a watched key changed, e: no-evict), N for none.
      */
     private static String flags(ClientConnection client) {
         StringBuilder flags = new StringBuilder(4);
@@ -59,6 +60,15 @@ public final class ClientListLine {
         }
         if (client.blocked()) {
             flags.append('b');
+        }
+        if (client.tracking().on()) {
+            flags.append('t');
+        }
+        if (client.tracking().brokenRedirect()) {
+            flags.append('R');
+        }
+        if (client.tracking().bcast()) {
+            flags.append('B');
         }
         if (client.multiState().dirtyCas()) {
             flags.append('d');

@@ -150,6 +150,7 @@ public final class ConnectionCommands implements CommandFamily {
         client.authenticated(client.user().passwordless());
         ctx.engine().pubSub().forget(client);
         ctx.engine().monitors().remove(client);
+        ctx.engine().tracking().disable(client);
         ctx.reply().simple("RESET");
     }
 }

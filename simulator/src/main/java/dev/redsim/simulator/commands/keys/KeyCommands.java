@@ -156,8 +156,8 @@ public final class KeyCommands implements CommandFamily {
             dst.setExpire(key, expire);
         }
         src.delete(key);
-        ctx.engine().signalModifiedKey(src.id(), key);
-        ctx.engine().signalModifiedKey(dst.id(), key);
+        ctx.engine().signalModifiedKey(ctx.client(), src.id(), key);
+        ctx.engine().signalModifiedKey(ctx.client(), dst.id(), key);
         ctx.engine().notifyKeyspaceEvent(KeyspaceEvents.GENERIC, "move_from", key, src.id());
         ctx.engine().notifyKeyspaceEvent(KeyspaceEvents.GENERIC, "move_to", key, dst.id());
         ctx.dirty(1);
@@ -199,7 +199,7 @@ public final class KeyCommands implements CommandFamily {
         if (expire != -1) {
             dst.setExpire(to, expire);
         }
-        ctx.engine().signalModifiedKey(dst.id(), to);
+        ctx.engine().signalModifiedKey(ctx.client(), dst.id(), to);
         ctx.engine().notifyKeyspaceEvent(KeyspaceEvents.GENERIC, "copy_to", to, dst.id());
         ctx.dirty(1);
         ctx.reply().integer(1);

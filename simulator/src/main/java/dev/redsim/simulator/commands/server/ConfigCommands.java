@@ -117,6 +117,7 @@ public final class ConfigCommands implements CommandFamily {
 
     private void resetStat(CommandContext ctx) {
         ctx.engine().stats().reset();
+        ctx.engine().latency().resetHistograms();
         for (Database db : ctx.engine().databases()) {
             db.resetStats();
         }

@@ -5,6 +5,8 @@ import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.scripting.Scripting;
 import dev.redsim.simulator.version.RedisVersion;
 import dev.redsim.simulator.engine.InstantaneousMetric;
+import dev.redsim.simulator.engine.LatencyHistogram;
+import dev.redsim.simulator.engine.LatencyMonitor;
 import dev.redsim.simulator.engine.PubSub;
 import dev.redsim.simulator.engine.Stats;
 import dev.redsim.simulator.keyspace.Database;
@@ -96,7 +98,7 @@ final class InfoSections {
         field(out, "client_recent_max_input_buffer", 0);
         field(out, "client_recent_max_output_buffer", 0);
         field(out, "blocked_clients", engine.blockedClients().count());
-        field(out, "tracking_clients", 0);
+        field(out, "tracking_clients", engine.tracking().trackingClients());
         field(out, "clients_in_timeout_table", engine.blockedClients().countWithTimeout());
     }
 
@@ -258,9 +260,9 @@ final class InfoSections {
         field(out, "active_defrag_key_misses", 0);
         field(out, "total_active_defrag_time", 0);
         field(out, "current_active_defrag_time", 0);
-        field(out, "tracking_total_keys", 0);
-        field(out, "tracking_total_items", 0);
-        field(out, "tracking_total_prefixes", 0);
+        field(out, "tracking_total_keys", engine.tracking().totalKeys());
+        field(out, "tracking_total_items", engine.tracking().totalItems());
+        field(out, "tracking_total_prefixes", engine.tracking().totalPrefixes());
         field(out, "unexpected_error_replies", 0);
         field(out, "total_error_replies", stats.errorReplies);
         field(out, "dump_payload_sanitizations", 0);
@@ -339,18 +341,39 @@ final class InfoSections {
         }
     }
 
-    /** Per-command latency percentiles; the simulator keeps no histogram, so each is the mean call time. */
+    /**
+     * Per-command latency percentiles from each command's histogram (latency-tracking), at the percentiles of
+     * latency-tracking-info-percentiles: "p" and the percentile as %f without trailing zeros, the value in
+     * microseconds with three decimals.
+     */
     private void latencyStats(StringBuilder out) {
         out.append("# Latencystats\r\n");
-        for (Map.Entry<String, long[]> e : new TreeMap<>(stats.perCommand).entrySet()) {
-            long[] c = e.getValue();
-            if (c[0] == 0) {
-                continue;
+        LatencyMonitor latency = engine.latency();
+        double[] percentiles = latency.infoPercentiles();
+        for (String command : latency.commandsWithHistograms()) {
+            LatencyHistogram histogram = latency.histogram(command);
+            out.append("latency_percentiles_usec_").append(command).append(':');
+            for (int i = 0; i < percentiles.length; i++) {
+                if (i > 0) {
+                    out.append(',');
+                }
+                out.append('p').append(percentileName(percentiles[i])).append('=').append(String.format(Locale.ROOT,
+                        "%.3f", histogram.valueAtPercentile(percentiles[i]) / 1000.0));
             }
-            String mean = String.format(Locale.ROOT, "%.3f", (double) c[1] / c[0]);
-            out.append("latency_percentiles_usec_").append(e.getKey()).append(":p50=").append(mean)
-                    .append(",p99=").append(mean).append(",p99.9=").append(mean).append("\r\n");
+            out.append("\r\n");
         }
+    }
+
+    /** C's "%f" with the trailing zeros (and a trailing dot) trimmed, as Redis names the percentiles. */
+    private static String percentileName(double percentile) {
+        String text = String.format(Locale.ROOT, "%f", percentile);
+        if (text.contains(".")) {
+            text = text.replaceAll("0+$", "");
+            if (text.endsWith(".")) {
+                text = text.substring(0, text.length() - 1);
+            }
+        }
+        return text;
     }
 
     private void keyspace(StringBuilder out) {

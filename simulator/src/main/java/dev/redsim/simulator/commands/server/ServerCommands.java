@@ -85,8 +85,8 @@ public final class ServerCommands implements CommandFamily {
 
     private void flushall(CommandContext ctx) {
         checkFlushMode(ctx);
+        ctx.engine().signalFlushedAll();
         for (Database db : ctx.engine().databases()) {
-            ctx.engine().signalFlushedDb(db.id());
             ctx.dirty(db.size());
             db.clear();
             ctx.engine().flushedDb(db.id());
