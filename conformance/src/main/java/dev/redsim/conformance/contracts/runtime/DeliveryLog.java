@@ -73,6 +73,11 @@ public final class DeliveryLog {
         wait(millis);
     }
 
+    /** No handler is running now. */
+    public synchronized boolean idle() {
+        return running.isEmpty();
+    }
+
     public synchronized int deliveries(String id) {
         return deliveries.getOrDefault(id, List.of()).size();
     }

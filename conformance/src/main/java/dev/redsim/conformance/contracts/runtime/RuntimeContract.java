@@ -42,7 +42,11 @@ public abstract class RuntimeContract {
 
     /**
      * Waits until every id is finished in Redis, each step waiting for the next delivery (at most 20 ms); with
-     * {@code moveTime} every step first moves the clock past a lease, so expired leases and lost ids come back.
+     * {@code moveTime} every step first moves the clock past a lease, so expired leases and lost ids come back. The
+     * clock moves only while no handler runs: a lease passing under a running handler (whose heartbeat runs on real
+     * time, far slower than these steps) makes a second run of its job legitimate, and the log would report it as
+     * "run twice at once" (seen once on redis-server, Conveyor, a host dead after command 12: a thread of the
+     * surviving runtime descheduled inside its handler while the clock moved and its other thread took the job).
      */
     private boolean finishAll(RuntimeSubject s, List<String> ids, ManualClock clock, DeliveryLog log,
                               boolean moveTime) throws InterruptedException {
@@ -50,7 +54,7 @@ public abstract class RuntimeContract {
             if (s.unfinished(host(), port(), ids).isEmpty()) {
                 return true;
             }
-            if (moveTime) {
+            if (moveTime && log.idle()) {
                 clock.advance(s.lease().toMillis() + 1);
             }
             log.awaitChange(20);
@@ -260,11 +264,8 @@ public abstract class RuntimeContract {
                     skewed.get(0).upkeepNow();
                     Thread.onSpinWait();
                 }
-                // The control shows the check above could fail: the job is taken back. (Exactly 2 was asserted before;
-                // one clean-clone CI run saw a third run of the Conveyor job here, right after the second: an open
-                // question of issue 18, recorded in the session note, not settled by this control.)
-                assertThat(runs.get(held).get()).as("taken back once the server's time passed the lease")
-                    .isGreaterThanOrEqualTo(2);
+                // The control shows the check above could fail: the job is taken back, and run once more.
+                assertThat(runs.get(held).get()).as("taken back once the server's time passed the lease").isEqualTo(2);
             }
         } finally {
             release.countDown();
