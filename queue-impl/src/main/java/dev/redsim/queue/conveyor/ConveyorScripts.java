@@ -16,6 +16,7 @@ final class ConveyorScripts {
     /** complete.lua then, when the job ended simply, claim.lua: {code} when it did not, else claim's reply. */
     static final LuaScript COMPLETE_AND_CLAIM = LuaScript.of(DIR + "proto.lua", DIR + "complete.lua",
             "if finished ~= 1 then return {finished} end", "local ko, ao = 8, 3", DIR + "claim.lua");
+    static final LuaScript COMPLETE_MANY = LuaScript.of(DIR + "complete_many.lua");
     static final LuaScript EXTEND = LuaScript.of(DIR + "extend.lua");
     static final LuaScript RELEASE = LuaScript.of(DIR + "release.lua");
     static final LuaScript RECOVER = LuaScript.of(DIR + "proto.lua", DIR + "recover.lua");

@@ -91,6 +91,53 @@ final class Worker {
         return leases(reply, tokens);
     }
 
+    /**
+     * Completes every lease: the simple ends (no parent, no children, no successors) in one script, the others the
+     * general way. @return the leases that were no longer the caller's (nothing written for them)
+     */
+    List<Lease> completeAll(Deadline deadline, List<Lease> leases) {
+        List<Lease> lost = new ArrayList<>();
+        List<Lease> simple = new ArrayList<>();
+        for (Lease lease : leases) {
+            if (options.scripted() && !lease.job().hasParent()) {
+                simple.add(lease);
+            } else {
+                completeKeepingLost(deadline, lease, lost);
+            }
+        }
+        if (simple.size() <= 1) {
+            simple.forEach(lease -> completeKeepingLost(deadline, lease, lost)); // the loop-free complete.lua
+            return lost;
+        }
+        List<byte[]> keyList = new ArrayList<>();
+        List<byte[]> args = new ArrayList<>();
+        for (Lease lease : simple) {
+            Job finished = lease.job().finished(JobStatus.COMPLETED, lease.job().lastFailure());
+            keyList.addAll(completeKeys(finished));
+            args.addAll(completeArgs(lease, finished));
+        }
+        List<?> codes = (List<?>) redis.once("complete", deadline,
+                () -> ConveyorScripts.COMPLETE_MANY.run(redis.jedis(), keyList, args));
+        for (int i = 0; i < simple.size(); i++) {
+            long code = (Long) codes.get(i);
+            Lease lease = simple.get(i);
+            if (code == 0L) {
+                lost.add(lease);
+            } else if (code == 2L) {
+                completeKeepingLost(deadline, lease, lost);
+            }
+        }
+        return lost;
+    }
+
+    private void completeKeepingLost(Deadline deadline, Lease lease, List<Lease> lost) {
+        try {
+            complete(deadline, lease);
+        } catch (LeaseLostException e) {
+            lost.add(lease);
+        }
+    }
+
     private static List<String> tokens(int n) {
         List<String> tokens = new ArrayList<>();
         for (int i = 0; i < n; i++) {
