@@ -22,7 +22,7 @@ public final class Conveyor {
         Placement placement = new Placement(keys);
         this.adder = new Adder(redis, keys, placement, clock, options.scripted());
         this.worker = new Worker(redis, keys, new Finisher(jedis, keys, placement, clock), clock, options);
-        this.scheduler = new Scheduler(redis, keys, clock);
+        this.scheduler = new Scheduler(redis, keys, clock, options.scripted());
         this.recovery = new LeaseRecovery(redis, keys, clock, options.scripted());
     }
 

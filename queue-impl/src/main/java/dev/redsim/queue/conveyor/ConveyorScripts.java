@@ -20,6 +20,7 @@ final class ConveyorScripts {
     static final LuaScript EXTEND = LuaScript.of(DIR + "extend.lua");
     static final LuaScript RELEASE = LuaScript.of(DIR + "release.lua");
     static final LuaScript RECOVER = LuaScript.of(DIR + "proto.lua", DIR + "recover.lua");
+    static final LuaScript SCHEDULE = LuaScript.of(DIR + "proto.lua", DIR + "schedule.lua");
     static final LuaScript ADD = LuaScript.of(DIR + "proto.lua", DIR + "add.lua");
 
     private ConveyorScripts() {

@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The batch and one-call forms (addAll, claimMany, completeAll, completeAndClaim) on both targets: the same
+ * The batch and one-call forms (addAll, claimMany, completeAll, completeAndClaim) and the scheduler on both
+ * targets: the same
  * sequence run with scripts and with the WATCH/MULTI forms leaves byte-identical keys (the scripts keep the
  * contract's layout and values), FIFO holds across a batch, and a batch add is all or nothing.
  */
@@ -79,6 +80,8 @@ class ConveyorBatchTest {
         assertThat(c.extend(Deadline.none(), c.claim(Deadline.none(), "q").orElseThrow()).uuid()).isEqualTo("j4");
         clock.advance(ConveyorOptions.defaults().lease().toMillis() + 1);
         assertThat(c.recoverExpiredLeases(Deadline.none())).isEqualTo(1);
+        jedis.zadd((prefix + "scheduled").getBytes(StandardCharsets.UTF_8), 1, new byte[] {(byte) 0xff});
+        assertThat(c.runScheduler(Deadline.none())).as("'later' and the garbage").isEqualTo(2);
         return keys(jedis, prefix);
     }
 
@@ -89,7 +92,7 @@ class ConveyorBatchTest {
             Map<String, String> scripted = sequence(jedis, Transitions.SCRIPTS, "s:");
             Map<String, String> optimistic = sequence(jedis, Transitions.OPTIMISTIC, "o:");
             assertThat(scripted).isEqualTo(optimistic);
-            assertThat(scripted).containsKeys("conveyor:done", "conveyor:waiting", "scheduled", "q", "jobs:j4");
+            assertThat(scripted).containsKeys("conveyor:done", "conveyor:waiting", "conveyor:dead-letters", "q", "jobs:j4");
         }
     }
 
