@@ -19,7 +19,7 @@ trap cleanup EXIT
 redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no --daemonize no --dir "$WORK" \
   --loglevel warning > "$WORK/redis.log" 2>&1 &
 PIDS+=($!)
-java -jar "$JAR" --port "$SIM_PORT" > "$WORK/sim.log" 2>&1 &
+java ${SIM_JAVA_OPTS:-} -jar "$JAR" --port "$SIM_PORT" > "$WORK/sim.log" 2>&1 &
 PIDS+=($!)
 for port in "$REDIS_PORT" "$SIM_PORT"; do
   for _ in $(seq 1 100); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep 0.1; done

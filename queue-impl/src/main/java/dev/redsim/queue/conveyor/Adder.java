@@ -1,8 +1,14 @@
 package dev.redsim.queue.conveyor;
 
+import dev.redsim.queue.time.ServerTime;
 import redis.clients.jedis.Jedis;
 
+import java.time.Instant;
 import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -15,16 +21,66 @@ final class Adder {
     private final ConveyorKeys keys;
     private final Placement placement;
     private final InstantSource clock;
+    private final boolean scripted;
 
-    Adder(Optimistic redis, ConveyorKeys keys, Placement placement, InstantSource clock) {
+    Adder(Optimistic redis, ConveyorKeys keys, Placement placement, InstantSource clock, boolean scripted) {
         this.redis = redis;
         this.keys = keys;
         this.placement = placement;
         this.clock = clock;
+        this.scripted = scripted;
+    }
+
+    List<Job> addAll(Deadline deadline, List<Job> jobs) {
+        List<Job> ready = new ArrayList<>();
+        Set<String> uuids = new HashSet<>();
+        for (Job job : jobs) {
+            Job valid = validated(job);
+            if (!uuids.add(valid.uuid())) {
+                throw new DuplicateJobException(valid.uuid());
+            }
+            ready.add(valid);
+        }
+        List<Job> simple = ready.stream().filter(j -> !j.hasParent() && !j.hasPredecessor()).toList();
+        if (scripted && !simple.isEmpty()) {
+            addByScript(deadline, simple);
+        }
+        for (Job job : ready) {
+            if (!scripted || job.hasParent() || job.hasPredecessor()) {
+                byte[] bytes = JobWire.encode(job);
+                redis.run("add", deadline, () -> attempt(job, bytes, false) ? Boolean.TRUE : null);
+            }
+        }
+        return ready;
+    }
+
+    /** add.lua: jobs with neither parent nor predecessor, all or none. */
+    private void addByScript(Deadline deadline, List<Job> jobs) {
+        List<byte[]> args = new ArrayList<>();
+        args.add(Placement.utf8(keys.prefix()));
+        args.add(Placement.utf8(ServerTime.argument(clock)));
+        for (Job job : jobs) {
+            args.add(Placement.utf8(job.uuid()));
+            args.add(JobWire.encode(job));
+            args.add(Placement.utf8(job.queue()));
+            Instant runAt = job.runAt();
+            args.add(Placement.utf8(runAt == null ? ""
+                    : java.math.BigDecimal.valueOf(runAt.getEpochSecond()).movePointRight(3)
+                        .add(java.math.BigDecimal.valueOf(runAt.getNano()).movePointLeft(6)).toPlainString()));
+            args.add(Placement.utf8(runAt == null ? "" : Worker.scoreText(Placement.epochSeconds(runAt))));
+        }
+        byte[] taken = (byte[]) redis.once("add", deadline, () -> ConveyorScripts.ADD.run(redis.jedis(), List.of(), args));
+        if (taken != null) {
+            throw new DuplicateJobException(new String(taken, java.nio.charset.StandardCharsets.UTF_8));
+        }
     }
 
     Job add(Deadline deadline, Job job, boolean deadParent) {
         Job ready = validated(job);
+        if (scripted && !ready.hasParent() && !ready.hasPredecessor()) {
+            addByScript(deadline, List.of(ready));
+            return ready;
+        }
         byte[] bytes = JobWire.encode(ready);
         redis.run("add", deadline, () -> attempt(ready, bytes, deadParent) ? Boolean.TRUE : null);
         return ready;

@@ -20,10 +20,10 @@ public final class Conveyor {
     public Conveyor(Jedis jedis, InstantSource clock, ConveyorOptions options, ConveyorKeys keys) {
         Optimistic redis = new Optimistic(jedis, options.maxWatchRetries());
         Placement placement = new Placement(keys);
-        this.adder = new Adder(redis, keys, placement, clock);
+        this.adder = new Adder(redis, keys, placement, clock, options.scripted());
         this.worker = new Worker(redis, keys, new Finisher(jedis, keys, placement, clock), clock, options);
-        this.scheduler = new Scheduler(redis, keys, clock);
-        this.recovery = new LeaseRecovery(redis, keys, clock);
+        this.scheduler = new Scheduler(redis, keys, clock, options.scripted());
+        this.recovery = new LeaseRecovery(redis, keys, clock, options.scripted());
     }
 
     public Conveyor(Jedis jedis, InstantSource clock) {
@@ -40,9 +40,41 @@ public final class Conveyor {
         return adder.add(deadline, job, deadParent);
     }
 
+    /**
+     * Adds several jobs; jobs with neither parent nor predecessor go in one script (one round trip, all or none when
+     * a uuid is taken: DuplicateJobException), any other job as {@link #add} with {@code deadParent} false.
+     *
+     * @return the jobs as stored, in order
+     */
+    public java.util.List<Job> addAll(Deadline deadline, java.util.List<Job> jobs) {
+        return adder.addAll(deadline, jobs);
+    }
+
+    /** Up to {@code n} of the queue's oldest jobs, leased to the caller (one script: one round trip). */
+    public java.util.List<Lease> claimMany(Deadline deadline, String queue, int n) {
+        return worker.claimMany(deadline, queue, n);
+    }
+
+    /**
+     * Completes the job and claims up to {@code n} next ones of {@code queue}: one script when the job ends simply
+     * (no parent, no children, no successors), else the general completion and then a claim.
+     */
+    public java.util.List<Lease> completeAndClaim(Deadline deadline, Lease lease, String queue, int n) {
+        return worker.completeAndClaim(deadline, lease, queue, n);
+    }
+
     /** The oldest job of the queue, leased to the caller; empty when the queue is empty (no blocking, no sleep). */
     public Optional<Lease> claim(Deadline deadline, String queue) {
         return worker.claim(deadline, queue);
+    }
+
+    /**
+     * Completes every lease; the simple ends (no parent, no children, no successors) in one script.
+     *
+     * @return the leases that were no longer the caller's (nothing was written for them)
+     */
+    public java.util.List<Lease> completeAll(Deadline deadline, java.util.List<Lease> leases) {
+        return worker.completeAll(deadline, leases);
     }
 
     /** @throws LeaseLostException when the lease is no longer this worker's */

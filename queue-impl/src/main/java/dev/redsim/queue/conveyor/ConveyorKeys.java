@@ -102,6 +102,11 @@ public final class ConveyorKeys {
         return key("conveyor:wake:" + queue);
     }
 
+    /** What every key name starts with: the scripts build the keys of a popped job (jobs:<uuid>...) from it. */
+    public String prefix() {
+        return prefix;
+    }
+
     private byte[] key(String name) {
         return (prefix + name).getBytes(StandardCharsets.UTF_8);
     }

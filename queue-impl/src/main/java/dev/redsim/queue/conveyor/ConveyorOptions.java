@@ -1,5 +1,7 @@
 package dev.redsim.queue.conveyor;
 
+import dev.redsim.queue.script.Transitions;
+
 import java.time.Duration;
 
 /**
@@ -10,11 +12,22 @@ import java.time.Duration;
  * @param backoffBase    delay before the first retry
  * @param backoffMax     cap on the delay
  * @param maxWatchRetries how often an optimistic transaction is retried under contention before giving up
+ * @param transitions    Lua scripts (default) or the WATCH/MULTI forms, for a Redis that forbids scripts
  */
-public record ConveyorOptions(Duration lease, Duration backoffBase, Duration backoffMax, int maxWatchRetries) {
+public record ConveyorOptions(Duration lease, Duration backoffBase, Duration backoffMax, int maxWatchRetries,
+                              Transitions transitions) {
 
     public static ConveyorOptions defaults() {
-        return new ConveyorOptions(Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofMinutes(5), 1000);
+        return new ConveyorOptions(Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofMinutes(5), 1000,
+                Transitions.SCRIPTS);
+    }
+
+    public ConveyorOptions withTransitions(Transitions value) {
+        return new ConveyorOptions(lease, backoffBase, backoffMax, maxWatchRetries, value);
+    }
+
+    boolean scripted() {
+        return transitions == Transitions.SCRIPTS;
     }
 
     public Duration backoff(int retry) {
@@ -24,10 +37,10 @@ public record ConveyorOptions(Duration lease, Duration backoffBase, Duration bac
     }
 
     public ConveyorOptions withLease(Duration value) {
-        return new ConveyorOptions(value, backoffBase, backoffMax, maxWatchRetries);
+        return new ConveyorOptions(value, backoffBase, backoffMax, maxWatchRetries, transitions);
     }
 
     public ConveyorOptions withBackoff(Duration base, Duration max) {
-        return new ConveyorOptions(lease, base, max, maxWatchRetries);
+        return new ConveyorOptions(lease, base, max, maxWatchRetries, transitions);
     }
 }

@@ -18,14 +18,19 @@ final class LeaseRecovery {
     private final Optimistic redis;
     private final ConveyorKeys keys;
     private final InstantSource clock;
+    private final boolean scripted;
 
-    LeaseRecovery(Optimistic redis, ConveyorKeys keys, InstantSource clock) {
+    LeaseRecovery(Optimistic redis, ConveyorKeys keys, InstantSource clock, boolean scripted) {
         this.redis = redis;
         this.keys = keys;
         this.clock = clock;
+        this.scripted = scripted;
     }
 
     int recoverExpired(Deadline deadline) {
+        if (scripted) {
+            return recoverByScript(deadline);
+        }
         int recovered = 0;
         while (true) {
             long now = clock.instant().toEpochMilli();
@@ -39,6 +44,26 @@ final class LeaseRecovery {
                 }
             }
             if (expired.size() < BATCH || recovered == before) {
+                return recovered;
+            }
+        }
+    }
+
+    /**
+     * The same, a batch per script (recover.lua), the expiry compared with the script's time: Redis's TIME in
+     * production, so a lease is never judged on one host's view of the time and written on another's.
+     */
+    private int recoverByScript(Deadline deadline) {
+        int recovered = 0;
+        while (true) {
+            List<byte[]> args = List.of(Placement.utf8(keys.prefix()),
+                    Placement.utf8(dev.redsim.queue.time.ServerTime.argument(clock)),
+                    Placement.utf8(Integer.toString(BATCH)));
+            List<?> reply = redis.once("recover", deadline, () -> (List<?>) ConveyorScripts.RECOVER.run(redis.jedis(),
+                    List.of(keys.leases(), keys.deadLetters()), args));
+            long requeued = (Long) reply.get(0);
+            recovered += (int) requeued;
+            if ((Long) reply.get(1) < BATCH || requeued == 0) {
                 return recovered;
             }
         }

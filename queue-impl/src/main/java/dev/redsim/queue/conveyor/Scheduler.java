@@ -16,23 +16,34 @@ final class Scheduler {
     private final Optimistic redis;
     private final ConveyorKeys keys;
     private final InstantSource clock;
+    private final boolean scripted;
 
-    Scheduler(Optimistic redis, ConveyorKeys keys, InstantSource clock) {
+    Scheduler(Optimistic redis, ConveyorKeys keys, InstantSource clock, boolean scripted) {
         this.redis = redis;
         this.keys = keys;
         this.clock = clock;
+        this.scripted = scripted;
     }
 
     /** @return how many jobs this call moved */
     int moveDue(Deadline deadline) {
         int moved = 0;
         while (true) {
-            int batch = redis.run("schedule", deadline, this::moveBatch);
+            int batch = scripted ? moveByScript(deadline) : redis.run("schedule", deadline, this::moveBatch);
             moved += batch;
             if (batch < BATCH) {
                 return moved;
             }
         }
+    }
+
+    /** schedule.lua: a batch in one script, due measured on the script's time (TIME in production). */
+    private int moveByScript(Deadline deadline) {
+        List<byte[]> args = List.of(Placement.utf8(keys.prefix()),
+                Placement.utf8(dev.redsim.queue.time.ServerTime.argument(clock)), Placement.utf8(Integer.toString(BATCH)));
+        Long moved = (Long) redis.once("schedule", deadline, () -> ConveyorScripts.SCHEDULE.run(redis.jedis(),
+                List.of(keys.scheduled(), keys.deadLetters()), args));
+        return moved.intValue();
     }
 
     private static String queueOf(byte[] job) {

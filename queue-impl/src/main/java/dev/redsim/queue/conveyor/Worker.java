@@ -1,18 +1,26 @@
 package dev.redsim.queue.conveyor;
 
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Protocol;
 import redis.clients.jedis.params.ZAddParams;
+
+import dev.redsim.queue.time.ServerTime;
 
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
  * Claim, complete, fail and extend. A claim moves the oldest job of a queue into the lease set in one
  * transaction (no window in which a crash loses it); every later step checks the fencing token under WATCH, so a
- * worker whose lease expired and whose job was reclaimed cannot finish, fail or extend it.
+ * worker whose lease expired and whose job was reclaimed cannot finish, fail or extend it. With
+ * {@link ConveyorOptions#transitions()} SCRIPTS (the default) each of these is one Lua script (ConveyorScripts),
+ * the lease's expiry computed from the time the script reads (Redis's TIME in production); the end of a job with a
+ * parent or with children or successors still takes the general WATCH/MULTI path.
  */
 final class Worker {
     private final Optimistic redis;
@@ -30,7 +38,183 @@ final class Worker {
     }
 
     Optional<Lease> claim(Deadline deadline, String queue) {
+        if (options.scripted()) {
+            List<Lease> leases = claimMany(deadline, queue, 1);
+            return leases.isEmpty() ? Optional.empty() : Optional.of(leases.get(0));
+        }
         return redis.run("claim", deadline, () -> tryClaim(queue));
+    }
+
+    /** Up to {@code n} jobs from the queue's tail, oldest first; scripted, one round trip for all of them. */
+    List<Lease> claimMany(Deadline deadline, String queue, int n) {
+        if (!options.scripted()) {
+            List<Lease> leases = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                Optional<Lease> lease = redis.run("claim", deadline, () -> tryClaim(queue));
+                if (lease.isEmpty()) {
+                    break;
+                }
+                leases.add(lease.get());
+            }
+            return leases;
+        }
+        List<String> tokens = tokens(n);
+        Object reply = redis.once("claim", deadline, () -> ConveyorScripts.CLAIM.run(redis.jedis(),
+                claimKeys(queue), claimArgs(tokens)));
+        return leases(reply, tokens);
+    }
+
+    /**
+     * Completes the job and claims up to {@code n} next jobs of {@code queue} in one script when the job ends
+     * simply (no parent, no children, no successors); otherwise completes it the general way and then claims.
+     */
+    List<Lease> completeAndClaim(Deadline deadline, Lease lease, String queue, int n) {
+        Job finished = lease.job().finished(JobStatus.COMPLETED, lease.job().lastFailure());
+        if (!options.scripted() || finished.hasParent()) {
+            complete(deadline, lease);
+            return claimMany(deadline, queue, n);
+        }
+        List<String> tokens = tokens(n);
+        List<byte[]> keyList = new ArrayList<>(completeKeys(finished));
+        keyList.addAll(claimKeys(queue));
+        List<byte[]> args = new ArrayList<>(completeArgs(lease, finished));
+        args.addAll(claimArgs(tokens));
+        List<?> reply = (List<?>) redis.once("complete", deadline,
+                () -> ConveyorScripts.COMPLETE_AND_CLAIM.run(redis.jedis(), keyList, args));
+        if (reply.size() == 1) {
+            if ((Long) reply.get(0) == 0L) {
+                throw new LeaseLostException(lease.uuid());
+            }
+            finish(deadline, "complete", lease, finished); // not a simple end after all: the general path
+            return claimMany(deadline, queue, n);
+        }
+        return leases(reply, tokens);
+    }
+
+    /**
+     * Completes every lease: the simple ends (no parent, no children, no successors) in one script, the others the
+     * general way. @return the leases that were no longer the caller's (nothing written for them)
+     */
+    List<Lease> completeAll(Deadline deadline, List<Lease> leases) {
+        List<Lease> lost = new ArrayList<>();
+        List<Lease> simple = new ArrayList<>();
+        for (Lease lease : leases) {
+            if (options.scripted() && !lease.job().hasParent()) {
+                simple.add(lease);
+            } else {
+                completeKeepingLost(deadline, lease, lost);
+            }
+        }
+        if (simple.size() <= 1) {
+            simple.forEach(lease -> completeKeepingLost(deadline, lease, lost)); // the loop-free complete.lua
+            return lost;
+        }
+        List<byte[]> keyList = new ArrayList<>();
+        List<byte[]> args = new ArrayList<>();
+        for (Lease lease : simple) {
+            Job finished = lease.job().finished(JobStatus.COMPLETED, lease.job().lastFailure());
+            keyList.addAll(completeKeys(finished));
+            args.addAll(completeArgs(lease, finished));
+        }
+        List<?> codes = (List<?>) redis.once("complete", deadline,
+                () -> ConveyorScripts.COMPLETE_MANY.run(redis.jedis(), keyList, args));
+        for (int i = 0; i < simple.size(); i++) {
+            long code = (Long) codes.get(i);
+            Lease lease = simple.get(i);
+            if (code == 0L) {
+                lost.add(lease);
+            } else if (code == 2L) {
+                completeKeepingLost(deadline, lease, lost);
+            }
+        }
+        return lost;
+    }
+
+    private void completeKeepingLost(Deadline deadline, Lease lease, List<Lease> lost) {
+        try {
+            complete(deadline, lease);
+        } catch (LeaseLostException e) {
+            lost.add(lease);
+        }
+    }
+
+    private static List<String> tokens(int n) {
+        List<String> tokens = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            tokens.add(UUID.randomUUID().toString());
+        }
+        return tokens;
+    }
+
+    private List<byte[]> claimKeys(String queue) {
+        return List.of(keys.queue(queue), keys.leases(), keys.deadLetters());
+    }
+
+    private List<byte[]> claimArgs(List<String> tokens) {
+        List<byte[]> args = new ArrayList<>();
+        args.add(Placement.utf8(keys.prefix()));
+        args.add(Placement.utf8(ServerTime.argument(clock)));
+        args.add(Placement.utf8(Long.toString(options.lease().toMillis())));
+        tokens.forEach(t -> args.add(Placement.utf8(t)));
+        return args;
+    }
+
+    private static List<Lease> leases(Object reply, List<String> tokens) {
+        List<?> parts = (List<?>) reply;
+        Instant expires = Instant.ofEpochMilli((Long) parts.get(0));
+        List<?> records = (List<?>) parts.get(1);
+        List<Lease> leases = new ArrayList<>();
+        for (int i = 0; i < records.size(); i++) {
+            leases.add(new Lease(JobWire.decode((byte[]) records.get(i)), tokens.get(i), expires));
+        }
+        return leases;
+    }
+
+    private List<byte[]> completeKeys(Job finished) {
+        String uuid = finished.uuid();
+        return List.of(keys.lease(uuid), keys.leases(), keys.job(uuid), keys.children(uuid), keys.active(uuid),
+                keys.onComplete(uuid), keys.waiting(),
+                finished.status() == JobStatus.COMPLETED ? keys.done() : keys.failed());
+    }
+
+    private static List<byte[]> completeArgs(Lease lease, Job finished) {
+        return List.of(Placement.utf8(lease.uuid()), Placement.utf8(lease.token()), JobWire.encode(finished));
+    }
+
+    /**
+     * The scripted end of a job without parent: true when it ended there (children, active children or successors
+     * send it down the general path: false, nothing written).
+     */
+    private boolean finishedByScript(Deadline deadline, Lease lease, Job finished) {
+        if (!options.scripted() || finished.hasParent()) {
+            return false;
+        }
+        Long code = (Long) redis.once("complete", deadline, () -> ConveyorScripts.COMPLETE.run(redis.jedis(),
+                completeKeys(finished), completeArgs(lease, finished)));
+        if (code == 0L) {
+            throw new LeaseLostException(lease.uuid());
+        }
+        return code == 1L;
+    }
+
+    /** The fenced hand-back script: to the queue's claiming end (due null) or to scheduled at {@code due}. */
+    private void releaseByScript(Deadline deadline, Lease lease, Job record, Instant due) {
+        String queue = record.queue();
+        List<byte[]> keyList = List.of(keys.lease(lease.uuid()), keys.leases(), keys.job(lease.uuid()),
+                due == null ? keys.queue(queue) : keys.scheduled(), keys.wake(queue));
+        List<byte[]> args = List.of(Placement.utf8(lease.uuid()), Placement.utf8(lease.token()),
+                JobWire.encode(record), Placement.utf8(queue),
+                Placement.utf8(due == null ? "" : scoreText(Placement.epochSeconds(due))));
+        Long code = (Long) redis.once("release", deadline,
+                () -> ConveyorScripts.RELEASE.run(redis.jedis(), keyList, args));
+        if (code == 0L) {
+            throw new LeaseLostException(lease.uuid());
+        }
+    }
+
+    /** A score as Jedis would send it, so scripted and optimistic writes store the same double. */
+    static String scoreText(double score) {
+        return new String(Protocol.toByteArray(score), java.nio.charset.StandardCharsets.UTF_8);
     }
 
     private Optional<Lease> tryClaim(String queue) {
@@ -77,6 +261,10 @@ final class Worker {
             return;
         }
         Job retried = job.retried(clock.instant().plus(options.backoff(job.retry() + 1)), reason);
+        if (options.scripted()) {
+            releaseByScript(deadline, lease, retried, retried.runAt());
+            return;
+        }
         byte[] bytes = JobWire.encode(retried);
         redis.run("fail", deadline, () -> {
             Plan plan = new Plan();
@@ -95,6 +283,10 @@ final class Worker {
      */
     void release(Deadline deadline, Lease lease) {
         Job requeued = lease.job().requeued();
+        if (options.scripted()) {
+            releaseByScript(deadline, lease, requeued, null);
+            return;
+        }
         byte[] bytes = JobWire.encode(requeued);
         redis.run("release", deadline, () -> {
             fence(lease);
@@ -110,6 +302,16 @@ final class Worker {
 
     /** Renews the lease for another lease period from now; the token stays, so the owner stays the owner. */
     Lease extend(Deadline deadline, Lease lease) {
+        if (options.scripted()) {
+            List<byte[]> args = List.of(Placement.utf8(lease.uuid()), Placement.utf8(lease.token()),
+                    Placement.utf8(ServerTime.argument(clock)), Placement.utf8(Long.toString(options.lease().toMillis())));
+            Long expiry = (Long) redis.once("extend", deadline, () -> ConveyorScripts.EXTEND.run(redis.jedis(),
+                    List.of(keys.lease(lease.uuid()), keys.leases()), args));
+            if (expiry == null) {
+                throw new LeaseLostException(lease.uuid());
+            }
+            return new Lease(lease.job(), lease.token(), Instant.ofEpochMilli(expiry));
+        }
         Instant expires = clock.instant().plus(options.lease());
         return redis.run("extend", deadline, () -> {
             fence(lease);
@@ -123,6 +325,9 @@ final class Worker {
     }
 
     private void finish(Deadline deadline, String operation, Lease lease, Job finished) {
+        if (finishedByScript(deadline, lease, finished)) {
+            return;
+        }
         Optional<String> parent = redis.run(operation, deadline, () -> {
             fence(lease);
             Plan plan = new Plan();

@@ -1,9 +1,13 @@
 package dev.redsim.queue.thoonk;
 
+import dev.redsim.queue.script.LuaScript;
+import dev.redsim.queue.script.Transitions;
+import dev.redsim.queue.time.ServerTime;
 import redis.clients.jedis.Jedis;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -11,17 +15,170 @@ import java.util.UUID;
 /**
  * A job queue: a job is available (feed.ids list), claimed (feed.claimed zset, score = claim time in ms) or
  * stalled (feed.stalled set); its item stays in feed.items until it is finished or retracted. Each transition is
- * the contract's WATCH/MULTI loop. One instance per connection (Jedis is not thread-safe).
+ * one Lua script (resources/thoonk/scripts, the contract's commands on the contract's keys, the same events) or,
+ * with {@link Transitions#OPTIMISTIC}, the contract's WATCH/MULTI loop. Scripted, a get pops and claims in one step
+ * (no window in which a crash loses the id) unless it has to wait: then BRPOP, and the popped id is claimed by the
+ * same script. Times come from Redis's TIME in the script when the clock is a RedisClock. One instance per
+ * connection (Jedis is not thread-safe).
  */
 public final class Job {
+    private static final String DIR = "/thoonk/scripts/";
+    private static final LuaScript PUT = LuaScript.of(DIR + "put.lua");
+    private static final LuaScript PUT_ONE = LuaScript.of(DIR + "put_one.lua");
+    private static final LuaScript GET = LuaScript.of(DIR + "get.lua");
+    private static final LuaScript GET_ONE = LuaScript.of(DIR + "get_one.lua");
+    private static final LuaScript FINISH = LuaScript.of(DIR + "finish.lua");
+    private static final LuaScript FINISH_ONE = LuaScript.of(DIR + "finish_one.lua");
+    private static final LuaScript EXTEND = LuaScript.of(DIR + "extend.lua");
+    private static final LuaScript RELEASE = LuaScript.of(DIR + "release.lua");
+    private static final LuaScript CANCEL = LuaScript.of(DIR + "cancel.lua");
+    private static final LuaScript STALL = LuaScript.of(DIR + "stall.lua");
+    private static final LuaScript RETRY = LuaScript.of(DIR + "retry.lua");
+    private static final LuaScript RETRACT = LuaScript.of(DIR + "retract.lua");
+
     private final Jedis jedis;
     private final ThoonkKeys keys;
     private final Clock clock;
+    private final boolean scripted;
 
+    /** Scripted transitions (the default). */
     public Job(Jedis jedis, String feed, Clock clock) {
+        this(jedis, feed, clock, Transitions.SCRIPTS);
+    }
+
+    public Job(Jedis jedis, String feed, Clock clock, Transitions transitions) {
         this.jedis = jedis;
         this.keys = new ThoonkKeys(feed);
         this.clock = clock;
+        this.scripted = transitions == Transitions.SCRIPTS;
+    }
+
+    private Object script(LuaScript script, List<String> keyList, List<String> args) {
+        return script.run(jedis, utf8(keyList), utf8(args));
+    }
+
+    private static List<byte[]> utf8(List<String> strings) {
+        List<byte[]> out = new ArrayList<>(strings.size());
+        for (String s : strings) {
+            out.add(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return out;
+    }
+
+    private static String text(Object reply) {
+        return reply == null ? null : new String((byte[]) reply, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private String now() {
+        return ServerTime.argument(clock);
+    }
+
+    private static String fence(Double claimedAt) {
+        return claimedAt == null ? "" : Long.toString(claimedAt.longValue());
+    }
+
+    /** Puts every item (normal priority) in one script; the ids in order. */
+    public List<String> putAll(List<String> items) {
+        List<String> ids = new ArrayList<>();
+        if (!scripted) {
+            for (String item : items) {
+                ids.add(put(item));
+            }
+            return ids;
+        }
+        if (items.size() == 1) {
+            return List.of(put(items.get(0))); // the loop-free script: the simulator runs it on its engine thread
+        }
+        List<String> args = new ArrayList<>(List.of(now(), "LPUSH"));
+        for (String item : items) {
+            String id = UUID.randomUUID().toString();
+            ids.add(id);
+            args.add(id);
+            args.add(item);
+        }
+        if (!ids.isEmpty()) {
+            script(PUT, List.of(keys.ids(), keys.publishes(), keys.items(), keys.published()), args);
+        }
+        return ids;
+    }
+
+    /**
+     * Claims up to {@code n} jobs: as many as are waiting, in one script; when none is, waits up to {@code timeout}
+     * for one (BRPOP, as get).
+     */
+    public List<Claim> getMany(int n, Duration timeout) {
+        List<Claim> claims = new ArrayList<>();
+        if (!scripted) {
+            for (Claim c = get(timeout); c != null; c = claims.size() < n ? get(Duration.ZERO) : null) {
+                claims.add(c);
+                if (claims.size() == n) {
+                    break;
+                }
+            }
+            return claims;
+        }
+        if (n == 1) {
+            Claim one = get(timeout); // the loop-free script
+            return one == null ? claims : List.of(one);
+        }
+        List<?> reply = (List<?>) script(GET, List.of(keys.ids(), keys.items(), keys.claimed()),
+            List.of(now(), Integer.toString(n), ""));
+        long at = (Long) reply.get(0);
+        for (int i = 1; i + 1 < reply.size(); i += 2) {
+            claims.add(new Claim(text(reply.get(i)), text(reply.get(i + 1)), at));
+        }
+        if (claims.isEmpty() && n > 0) {
+            Claim waited = waitAndClaim(timeout);
+            if (waited != null) {
+                claims.add(waited);
+            }
+        }
+        return claims;
+    }
+
+    /** Finishes each claim (fenced) in one script; for each, whether it was finished. */
+    public List<Boolean> finishAll(List<Claim> claims, String result) {
+        List<Boolean> finished = new ArrayList<>();
+        if (!scripted) {
+            for (Claim claim : claims) {
+                finished.add(finish(claim, result));
+            }
+            return finished;
+        }
+        if (claims.isEmpty()) {
+            return finished;
+        }
+        if (claims.size() == 1) {
+            return List.of(finish(claims.get(0), result)); // the loop-free script
+        }
+        List<String> args = new ArrayList<>(List.of(keys.finishChannel()));
+        for (Claim claim : claims) {
+            args.add(claim.id());
+            args.add(Long.toString(claim.claimedAt()));
+            args.add(result == null ? "" : ThoonkKeys.payload(claim.id(), result));
+        }
+        List<?> reply = (List<?>) script(FINISH, List.of(keys.claimed(), keys.cancelled(), keys.finishes(),
+            keys.items(), keys.published()), args);
+        for (Object code : reply) {
+            finished.add((Long) code == 1L);
+        }
+        return finished;
+    }
+
+    /** The blocking half of a scripted get: BRPOP (or nothing under a millisecond), then the script claims the id. */
+    private Claim waitAndClaim(Duration timeout) {
+        if (timeout.isNegative() || timeout.toMillis() == 0) {
+            return null;
+        }
+        String id = TailPop.pop(jedis, keys.ids(), timeout);
+        return id == null ? null : claimScripted(id);
+    }
+
+    /** get_one.lua: pops the tail (popped "") or claims the given id; null when nothing was claimed. */
+    private Claim claimScripted(String popped) {
+        List<?> reply = (List<?>) script(GET_ONE, List.of(keys.ids(), keys.items(), keys.claimed()),
+            List.of(now(), popped));
+        return reply.size() < 3 ? null : new Claim(text(reply.get(1)), text(reply.get(2)), (Long) reply.get(0));
     }
 
     public ThoonkKeys keys() {
@@ -39,6 +196,11 @@ public final class Job {
     // Both priorities INCR feed.publishes (the contract's high priority put omits it: a typo, see the doc).
     private String put(String item, boolean high) {
         String id = UUID.randomUUID().toString();
+        if (scripted) {
+            script(PUT_ONE, List.of(keys.ids(), keys.publishes(), keys.items(), keys.published()),
+                List.of(now(), high ? "RPUSH" : "LPUSH", id, item));
+            return id;
+        }
         var tx = jedis.multi();
         if (high) {
             tx.rpush(keys.ids(), id);
@@ -58,6 +220,15 @@ public final class Job {
      * @return the claim, or null on timeout (or when the job was retracted meanwhile)
      */
     public Claim get(Duration timeout) {
+        if (scripted) {
+            List<?> reply = (List<?>) script(GET_ONE, List.of(keys.ids(), keys.items(), keys.claimed()),
+                List.of(now(), ""));
+            if (reply.size() == 3) {
+                return new Claim(text(reply.get(1)), text(reply.get(2)), (Long) reply.get(0));
+            }
+            // An id popped but given up (retracted, or held by someone) is a get that found nothing, as below.
+            return reply.size() == 2 ? null : waitAndClaim(timeout);
+        }
         String id = TailPop.pop(jedis, keys.ids(), timeout);
         if (id == null) {
             return null;
@@ -87,6 +258,11 @@ public final class Job {
     }
 
     private boolean finish(String id, Double claimedAt, String result) {
+        if (scripted) {
+            return (Long) script(FINISH_ONE, List.of(keys.claimed(), keys.cancelled(), keys.finishes(), keys.items(),
+                keys.published()), List.of(id, fence(claimedAt), result == null ? "" : ThoonkKeys.payload(id, result),
+                keys.finishChannel())) == 1L;
+        }
         return Watched.run(jedis, new String[] {keys.claimed()}, j -> claimedAt(j, id, claimedAt), tx -> {
             tx.zrem(keys.claimed(), id);
             tx.hdel(keys.cancelled(), id);
@@ -108,6 +284,11 @@ public final class Job {
      * @return the renewed claim, or null when the job is no longer claimed with this claim's token
      */
     public Claim extend(Claim claim) {
+        if (scripted) {
+            Long at = (Long) script(EXTEND, List.of(keys.claimed()),
+                List.of(claim.id(), Long.toString(claim.claimedAt()), now()));
+            return at == null ? null : new Claim(claim.id(), claim.item(), at);
+        }
         long now = clock.millis();
         if (now <= claim.claimedAt()) {
             return claimedAt(jedis, claim.id(), (double) claim.claimedAt()) ? claim : null;
@@ -123,6 +304,10 @@ public final class Job {
      * is the next one taken, as it was. Not in the contract (whose Cancel counts a failure). Fenced by the claim.
      */
     public boolean release(Claim claim) {
+        if (scripted) {
+            return (Long) script(RELEASE, List.of(keys.claimed(), keys.ids()),
+                List.of(claim.id(), Long.toString(claim.claimedAt()))) == 1L;
+        }
         return Watched.run(jedis, new String[] {keys.claimed()},
             j -> claimedAt(j, claim.id(), (double) claim.claimedAt()), tx -> {
                 tx.rpush(keys.ids(), claim.id());
@@ -140,6 +325,10 @@ public final class Job {
     }
 
     boolean cancel(String id, Double claimedAt) {
+        if (scripted) {
+            return (Long) script(CANCEL, List.of(keys.claimed(), keys.cancelled(), keys.ids()),
+                List.of(id, fence(claimedAt))) == 1L;
+        }
         return Watched.run(jedis, new String[] {keys.claimed()}, j -> claimedAt(j, id, claimedAt), tx -> {
             tx.hincrBy(keys.cancelled(), id, 1);
             tx.lpush(keys.ids(), id);
@@ -157,6 +346,10 @@ public final class Job {
     }
 
     boolean stall(String id, Double claimedAt) {
+        if (scripted) {
+            return (Long) script(STALL, List.of(keys.claimed(), keys.cancelled(), keys.stalled(), keys.published()),
+                List.of(id, fence(claimedAt))) == 1L;
+        }
         return Watched.run(jedis, new String[] {keys.claimed()}, j -> claimedAt(j, id, claimedAt), tx -> {
             tx.zrem(keys.claimed(), id);
             tx.hdel(keys.cancelled(), id);
@@ -167,6 +360,9 @@ public final class Job {
 
     /** Puts a stalled job back in line. */
     public boolean retry(String id) {
+        if (scripted) {
+            return (Long) script(RETRY, List.of(keys.stalled(), keys.ids(), keys.published()), List.of(id, now())) == 1L;
+        }
         return Watched.run(jedis, new String[] {keys.stalled()}, j -> j.sismember(keys.stalled(), id), tx -> {
             tx.srem(keys.stalled(), id);
             tx.lpush(keys.ids(), id);
@@ -176,6 +372,10 @@ public final class Job {
 
     /** Removes a job wherever it is. */
     public boolean retract(String id) {
+        if (scripted) {
+            return (Long) script(RETRACT, List.of(keys.items(), keys.cancelled(), keys.published(), keys.stalled(),
+                keys.claimed(), keys.ids()), List.of(id)) == 1L;
+        }
         return Watched.run(jedis, new String[] {keys.items()}, j -> j.hexists(keys.items(), id), tx -> {
             tx.hdel(keys.items(), id);
             tx.hdel(keys.cancelled(), id);

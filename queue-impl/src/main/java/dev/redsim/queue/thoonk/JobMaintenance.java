@@ -44,12 +44,18 @@ public final class JobMaintenance {
      */
     JobMaintenance(Jedis jedis, String feed, Clock clock, MaintenanceSettings settings, String statsFeed,
                    Map<String, Long> unaccountedSince) {
+        this(jedis, feed, clock, settings, statsFeed, unaccountedSince, dev.redsim.queue.script.Transitions.SCRIPTS);
+    }
+
+    /** @param transitions how the fenced cancel and stall of timed-out claims are applied */
+    JobMaintenance(Jedis jedis, String feed, Clock clock, MaintenanceSettings settings, String statsFeed,
+                   Map<String, Long> unaccountedSince, dev.redsim.queue.script.Transitions transitions) {
         this.unaccountedSince = unaccountedSince;
         this.jedis = jedis;
         this.keys = new ThoonkKeys(feed);
         this.clock = clock;
         this.settings = settings;
-        this.job = new Job(jedis, feed, clock);
+        this.job = new Job(jedis, feed, clock, transitions);
         this.statsFeed = statsFeed == null ? null : new Feed(jedis, statsFeed, clock);
     }
 

@@ -98,7 +98,7 @@ public final class JobWorker implements AutoCloseable {
     }
 
     private Job job(Jedis jedis) {
-        return new Job(jedis, feed, clock);
+        return new Job(jedis, feed, clock, options.transitions());
     }
 
     private void loop() {
@@ -182,7 +182,7 @@ public final class JobWorker implements AutoCloseable {
             // A timed-out claim counts as a failed run: stalled where a failing run would be (failures + 1 reaching
             // maxFailures), cancelled before that.
             new JobMaintenance(jedis, feed, clock, new MaintenanceSettings(options.claimTimeout(),
-                options.maxFailures() - 1), null, unaccountedSince).pass();
+                options.maxFailures() - 1), null, unaccountedSince, options.transitions()).pass();
         } catch (RuntimeException e) {
             // Redis unreachable now: the next pass tries again
         }

@@ -1,5 +1,7 @@
 package dev.redsim.queue.thoonk;
 
+import dev.redsim.queue.script.Transitions;
+
 import java.time.Clock;
 import java.time.Duration;
 
@@ -13,9 +15,10 @@ import java.time.Duration;
  *                     than the claim timeout, cancel or stall of timed-out claims), as the other runtimes run their
  *                     recovery; Duration.ZERO = never (maintenance runs elsewhere). Passes of several workers may
  *                     overlap: each step re-checks under WATCH or is fenced by the claim's score
+ * @param transitions  Lua scripts (default) or the WATCH/MULTI forms, for a Redis that forbids scripts
  */
 public record JobWorkerOptions(int concurrency, Duration claimTimeout, int maxFailures, Duration pollWait,
-                               Clock clock, Duration maintenance) {
+                               Clock clock, Duration maintenance, Transitions transitions) {
     public JobWorkerOptions {
         if (concurrency < 1 || maxFailures < 1) {
             throw new IllegalArgumentException("concurrency and maxFailures must be at least 1");
@@ -23,30 +26,35 @@ public record JobWorkerOptions(int concurrency, Duration claimTimeout, int maxFa
     }
 
     public static JobWorkerOptions defaults() {
-        return new JobWorkerOptions(1, Duration.ofSeconds(30), 3, Duration.ofSeconds(1), null, Duration.ofSeconds(5));
+        return new JobWorkerOptions(1, Duration.ofSeconds(30), 3, Duration.ofSeconds(1), null, Duration.ofSeconds(5),
+            Transitions.SCRIPTS);
     }
 
     public JobWorkerOptions withConcurrency(int n) {
-        return new JobWorkerOptions(n, claimTimeout, maxFailures, pollWait, clock, maintenance);
+        return new JobWorkerOptions(n, claimTimeout, maxFailures, pollWait, clock, maintenance, transitions);
     }
 
     public JobWorkerOptions withClaimTimeout(Duration d) {
-        return new JobWorkerOptions(concurrency, d, maxFailures, pollWait, clock, maintenance);
+        return new JobWorkerOptions(concurrency, d, maxFailures, pollWait, clock, maintenance, transitions);
     }
 
     public JobWorkerOptions withMaxFailures(int n) {
-        return new JobWorkerOptions(concurrency, claimTimeout, n, pollWait, clock, maintenance);
+        return new JobWorkerOptions(concurrency, claimTimeout, n, pollWait, clock, maintenance, transitions);
     }
 
     public JobWorkerOptions withPollWait(Duration d) {
-        return new JobWorkerOptions(concurrency, claimTimeout, maxFailures, d, clock, maintenance);
+        return new JobWorkerOptions(concurrency, claimTimeout, maxFailures, d, clock, maintenance, transitions);
     }
 
     public JobWorkerOptions withClock(Clock c) {
-        return new JobWorkerOptions(concurrency, claimTimeout, maxFailures, pollWait, c, maintenance);
+        return new JobWorkerOptions(concurrency, claimTimeout, maxFailures, pollWait, c, maintenance, transitions);
     }
 
     public JobWorkerOptions withMaintenance(Duration every) {
-        return new JobWorkerOptions(concurrency, claimTimeout, maxFailures, pollWait, clock, every);
+        return new JobWorkerOptions(concurrency, claimTimeout, maxFailures, pollWait, clock, every, transitions);
+    }
+
+    public JobWorkerOptions withTransitions(Transitions t) {
+        return new JobWorkerOptions(concurrency, claimTimeout, maxFailures, pollWait, clock, maintenance, t);
     }
 }

@@ -23,12 +23,23 @@ final class JedisConveyorSubject implements ConveyorSubject {
             .withLease(Duration.ofSeconds(10))
             .withBackoff(Duration.ofSeconds(1), Duration.ofSeconds(4));
 
+    private final ConveyorOptions options;
+
+    /** The default transitions: Lua scripts. */
+    JedisConveyorSubject() {
+        this(dev.redsim.queue.script.Transitions.SCRIPTS);
+    }
+
+    JedisConveyorSubject(dev.redsim.queue.script.Transitions transitions) {
+        this.options = OPTIONS.withTransitions(transitions);
+    }
+
     @Override
     public ConveyorPort connect(String host, int port, InstantSource clock) {
         // No CLIENT SETINFO on connect: the crash tests count every command, and it is not part of any operation.
         Jedis jedis = new Jedis(new HostAndPort(host, port), DefaultJedisClientConfig.builder()
                 .clientSetInfoConfig(ClientSetInfoConfig.DISABLED).socketTimeoutMillis(5000).build());
-        return new Port(jedis, clock);
+        return new Port(jedis, clock, options);
     }
 
     @Override
@@ -46,9 +57,9 @@ final class JedisConveyorSubject implements ConveyorSubject {
         private final Conveyor conveyor;
         private final ConveyorInspector inspector;
 
-        Port(Jedis jedis, InstantSource clock) {
+        Port(Jedis jedis, InstantSource clock, ConveyorOptions options) {
             this.jedis = jedis;
-            this.conveyor = new Conveyor(jedis, clock, OPTIONS, ConveyorKeys.standard());
+            this.conveyor = new Conveyor(jedis, clock, options, ConveyorKeys.standard());
             this.inspector = new ConveyorInspector(jedis, ConveyorKeys.standard());
         }
 

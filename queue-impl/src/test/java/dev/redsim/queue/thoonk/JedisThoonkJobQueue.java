@@ -19,10 +19,15 @@ final class JedisThoonkJobQueue implements ThoonkJobQueue {
     private final JobMaintenance maintenance;
 
     JedisThoonkJobQueue(RedisTarget target, String feed, Clock clock, JobQueueSettings settings, CommandHook hook) {
+        this(target, feed, clock, settings, hook, dev.redsim.queue.script.Transitions.SCRIPTS);
+    }
+
+    JedisThoonkJobQueue(RedisTarget target, String feed, Clock clock, JobQueueSettings settings, CommandHook hook,
+                        dev.redsim.queue.script.Transitions transitions) {
         this.connection = new ListenedConnection(new HostAndPort(target.host(), target.port()),
             hook::beforeCommand);
         Jedis jedis = new Jedis(connection);
-        this.job = new Job(jedis, feed, clock);
+        this.job = new Job(jedis, feed, clock, transitions);
         this.maintenance = new JobMaintenance(jedis, feed, clock,
             new MaintenanceSettings(Duration.ofMillis(settings.claimTimeoutMillis()), settings.maxCancels()), null);
     }

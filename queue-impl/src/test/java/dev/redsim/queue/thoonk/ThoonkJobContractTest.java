@@ -5,9 +5,12 @@ import dev.redsim.conformance.junit.AcrossTargets;
 import dev.redsim.conformance.property.PropertyCheck;
 import dev.redsim.conformance.target.RedisTarget;
 
-/** The thoonk job contract suite, with our implementation, on the simulator and on real Redis. */
+/**
+ * The thoonk job contract suite, with our implementation, on the simulator and on real Redis: scripted transitions
+ * (the default) here, the WATCH/MULTI forms in {@link ThoonkOptimisticJobContractTest}.
+ */
 class ThoonkJobContractTest {
-    private static ThoonkJobContract contract(RedisTarget target) {
+    ThoonkJobContract contract(RedisTarget target) {
         return new ThoonkJobContract(target, JedisThoonkJobQueue::new);
     }
 

@@ -67,6 +67,16 @@ class ThoonkJobWorkerTest {
 
     @AcrossTargets
     void racingRuntimesRunEveryJobOnceAndNeverTwoAtOnce(RedisTarget target) throws Exception {
+        racing(target, dev.redsim.queue.script.Transitions.SCRIPTS);
+    }
+
+    /** The same with the WATCH/MULTI forms (JobWorkerOptions.withTransitions), for a Redis that forbids scripts. */
+    @AcrossTargets
+    void racingRuntimesWithTheWatchMultiFormsRunEveryJobOnce(RedisTarget target) throws Exception {
+        racing(target, dev.redsim.queue.script.Transitions.OPTIMISTIC);
+    }
+
+    private void racing(RedisTarget target, dev.redsim.queue.script.Transitions transitions) throws Exception {
         String feed = feed();
         ManualClock clock = new ManualClock(START);
         List<String> ids = put(target, feed, clock, 60);
@@ -91,7 +101,7 @@ class ThoonkJobWorkerTest {
         for (int i = 0; i < 3; i++) {
             JedisPool pool = new JedisPool(target.host(), target.port());
             pools.add(pool);
-            workers.add(JobWorker.start(pool, feed, options(clock, 2), handler));
+            workers.add(JobWorker.start(pool, feed, options(clock, 2).withTransitions(transitions), handler));
         }
         assertThat(allDone.await(60, TimeUnit.SECONDS)).as("every job ran within 60 s").isTrue();
         workers.forEach(w -> w.stop(Duration.ofSeconds(10)));

@@ -41,7 +41,9 @@ class ThoonkMaintenanceTest {
     /**
      * A worker slow between its pop and its claim: maintenance takes the id back (unaccounted for longer than the
      * claim timeout) and another worker pops and claims it, all before the slow worker's claim. The slow worker
-     * must give the id up, not claim it too (before, both held it and the job ran twice).
+     * must give the id up, not claim it too (before, both held it and the job ran twice). The WATCH/MULTI form
+     * (Transitions.OPTIMISTIC); scripted, a get that finds a job pops and claims it in one step, and the claim after
+     * a BRPOP runs the same check (get_one.lua).
      */
     @AcrossTargets
     void aWorkerSlowBetweenPopAndClaimGivesUpAnIdClaimedMeanwhile(RedisTarget target) {
@@ -66,7 +68,8 @@ class ThoonkMaintenanceTest {
                     }
                 });
             try (Jedis slowJedis = new Jedis(slowConnection)) {
-                Claim slow = new Job(slowJedis, name, clock).get(Duration.ZERO);
+                Claim slow = new Job(slowJedis, name, clock, dev.redsim.queue.script.Transitions.OPTIMISTIC)
+                    .get(Duration.ZERO);
                 assertThat(interleaved[0]).isTrue();
                 assertThat(fastClaims).hasSize(1).allMatch(c -> c != null && c.id().equals(id));
                 assertThat(slow).as("the slow worker's claim of an id claimed meanwhile").isNull();

@@ -61,7 +61,8 @@ class ThoonkUnfencedFormsTest {
     /**
      * Another client touches the watched key before every EXEC, so every attempt conflicts: the operation must give
      * up with {@link ThoonkConflictException} after a bounded number of attempts instead of looping for ever. (The
-     * listener stops the loop itself after 10,000 EXECs, so the old unbounded loop fails instead of hanging.)
+     * listener stops the loop itself after 10,000 EXECs, so the old unbounded loop fails instead of hanging.) The
+     * WATCH/MULTI form (Transitions.OPTIMISTIC): a scripted transition has no loop to bound.
      */
     @AcrossTargets
     void theOptimisticLoopGivesUpAfterBoundedConflicts(RedisTarget target) {
@@ -80,7 +81,7 @@ class ThoonkUnfencedFormsTest {
                     }
                 });
             try (Jedis jedis = new Jedis(connection)) {
-                Job job = new Job(jedis, feed, CLOCK);
+                Job job = new Job(jedis, feed, CLOCK, dev.redsim.queue.script.Transitions.OPTIMISTIC);
                 String id = job.put("x");
                 execs.set(0);
                 jedis.zadd(keys.claimed(), 1, id);

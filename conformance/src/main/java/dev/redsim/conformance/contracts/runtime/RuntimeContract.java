@@ -42,7 +42,9 @@ public abstract class RuntimeContract {
 
     /**
      * Waits until every id is finished in Redis, each step waiting for the next delivery (at most 20 ms); with
-     * {@code moveTime} every step first moves the clock past a lease, so expired leases and lost ids come back.
+     * {@code moveTime} every step first moves the clock past a lease, so expired leases and lost ids come back. A
+     * lease may so pass under a running handler (whose heartbeat runs on real time, far slower than these steps):
+     * the log judges a second run by the lease of the run under way.
      */
     private boolean finishAll(RuntimeSubject s, List<String> ids, ManualClock clock, DeliveryLog log,
                               boolean moveTime) throws InterruptedException {
@@ -260,11 +262,8 @@ public abstract class RuntimeContract {
                     skewed.get(0).upkeepNow();
                     Thread.onSpinWait();
                 }
-                // The control shows the check above could fail: the job is taken back. (Exactly 2 was asserted before;
-                // one clean-clone CI run saw a third run of the Conveyor job here, right after the second: an open
-                // question of issue 18, recorded in the session note, not settled by this control.)
-                assertThat(runs.get(held).get()).as("taken back once the server's time passed the lease")
-                    .isGreaterThanOrEqualTo(2);
+                // The control shows the check above could fail: the job is taken back, and run once more.
+                assertThat(runs.get(held).get()).as("taken back once the server's time passed the lease").isEqualTo(2);
             }
         } finally {
             release.countDown();
