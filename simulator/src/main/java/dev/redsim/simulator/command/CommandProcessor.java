@@ -2,6 +2,7 @@ package dev.redsim.simulator.command;
 
 import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.engine.InputProcessor;
+import dev.redsim.simulator.engine.Propagation;
 import dev.redsim.simulator.engine.Stats;
 import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.intercept.CommandInterceptor;
@@ -69,11 +70,30 @@ public final class CommandProcessor implements InputProcessor {
 
     /** Runs one command for a client, writing its reply (processCommand + call in server.c). */
     public void execute(ClientConnection client, byte[][] args) {
+        if (client.replica()) {
+            executeForReplica(client, args);
+            return;
+        }
         dispatch(client, args);
         if (engine.busy().isCaller(client)) {
             return; // its script went on past the time limit: what follows runs when it ends (resumeAfterScript)
         }
         engine.afterCommand(client);
+        engine.handleBlockedClients();
+    }
+
+    /**
+     * A replica's own commands (REPLCONF ACK, PING) run, but nothing is written back on the link: its output is the
+     * replication stream alone, as Redis never replies to a CLIENT_SLAVE.
+     */
+    private void executeForReplica(ClientConnection client, byte[][] args) {
+        boolean enabled = client.reply().enabled();
+        client.reply().enabled(false);
+        try {
+            dispatch(client, args);
+        } finally {
+            client.reply().enabled(enabled);
+        }
         engine.handleBlockedClients();
     }
 
@@ -231,8 +251,13 @@ public final class CommandProcessor implements InputProcessor {
         if (spec.has(CommandFlag.SKIP_MONITOR) && engine.monitors().active()) {
             engine.monitors().feed(client, client.db(), args);
         }
+        Propagation propagation = engine.propagation();
+        long dirtyBefore = stats.dirty;
+        long signalsBefore = engine.modifiedKeySignals();
+        propagation.enterCall();
+        CommandContext ctx = new CommandContext(this, client, args, spec);
         try {
-            spec.handler().execute(new CommandContext(this, client, args, spec));
+            spec.handler().execute(ctx);
         } catch (RedisError e) {
             failed = true;
             stats.failedCalls++;
@@ -246,10 +271,16 @@ public final class CommandProcessor implements InputProcessor {
             bug.printStackTrace();
             client.reply().error("ERR redsim internal error in '" + spec.fullName() + "': " + bug);
         }
-        // A script past its time limit: the script thread owns the stats now; BusyMode counts the call at its end.
-        // (blocked() first: the script thread calls this for its own client, which is never blocked.)
+        // A script past its time limit: the script thread owns the stats now; BusyMode counts the call at its end,
+        // and closes its propagation unit then. (blocked() first: the script thread calls this for its own client,
+        // which is never blocked.)
         if (client.blocked() && engine.busy().isCaller(client)) {
             return;
+        }
+        propagate(ctx, stats.dirty != dirtyBefore || engine.modifiedKeySignals() != signalsBefore);
+        propagation.exitCall();
+        if (!propagation.inCall()) {
+            client.writeOffset(engine.replication().offset()); // what WAIT waits for (c->woff)
         }
         long micros = (System.nanoTime() - started) / 1000;
         stats.commandsProcessed++;
@@ -264,6 +295,24 @@ public final class CommandProcessor implements InputProcessor {
             engine.slowLog().record(RedactedArguments.of(spec.fullName(), args), micros, engine.time().millis(),
                     client.address(), client.name());
         }
+    }
+
+    /**
+     * call()'s propagation: a call that changed data (or forces it: FLUSHALL, PUBLISH) goes to the replicas as
+     * its arguments or their rewrite, unless it prevented that (scripts, whose effects went instead) or is EXEC,
+     * whose queued commands went one by one.
+     */
+    private void propagate(CommandContext ctx, boolean changedData) {
+        if (ctx.propagationPrevented() || spec(ctx).equals("exec")) {
+            return;
+        }
+        if (changedData || ctx.propagationForced()) {
+            engine.propagation().propagate(ctx.client().db(), ctx.propagatedArgs());
+        }
+    }
+
+    private static String spec(CommandContext ctx) {
+        return ctx.spec().fullName();
     }
 
     /** Redis's text: the name, then up to 128 characters of the arguments, each quoted and followed by a space. */

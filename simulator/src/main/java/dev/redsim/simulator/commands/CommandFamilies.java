@@ -66,7 +66,7 @@ public final class CommandFamilies {
                 new DebugCommands(),
                 new SlowlogCommands(),
                 new MonitorCommand(),
-                new ReplicationCommands(),
+                new ReplicationCommands(scripting),
                 new KeyMemoryCommands(),
                 new KeyCommands(),
                 new KeySortCommands(),

@@ -36,6 +36,10 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     private final SlowLog slowLog;
     private final Monitors monitors;
     private final ClientPause pause = new ClientPause();
+    private final Replication replication = new Replication(this);
+    private final Propagation propagation = new Propagation(replication);
+    /** signalModifiedKey calls made by commands (not by expiry): with dirty, how a call shows it changed data. */
+    private long modifiedKeySignals;
     private final String runId;
     private final long startMillis;
     private long nextClientId = 1;
@@ -119,6 +123,38 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     public void endPause(boolean now) {
         for (ClientConnection client : pause.endIfDue(time.millis(), now)) {
             blocked.resumed(client);
+        }
+    }
+
+    /** The master side of replication: replicas, backlog, offsets, WAIT. */
+    public Replication replication() {
+        return replication;
+    }
+
+    /** What goes to the replication stream, grouped per command as Redis groups it. */
+    public Propagation propagation() {
+        return propagation;
+    }
+
+    /** How many times commands signalled a key as modified; a call that moved it changed data. */
+    public long modifiedKeySignals() {
+        return modifiedKeySignals;
+    }
+
+    /**
+     * The server deleted a key on its own, because it expired or because maxmemory evicted it: the replicas hear
+     * a DEL (an UNLINK when lazyfree-lazy-expire / lazyfree-lazy-eviction is on, as Redis's propagateDeletion).
+     * Eviction calls this for each key it removes.
+     */
+    public void propagateServerDeletion(int db, Bytes key, boolean evicted) {
+        boolean lazy = config.get(evicted ? "lazyfree-lazy-eviction" : "lazyfree-lazy-expire").equals("yes");
+        propagation.serverDeleted(db, key, lazy);
+    }
+
+    /** replicationCron, once a second: the keepalive PING to replicas. */
+    public void replicationCron() {
+        if (!busy.active()) {
+            replication.cron();
         }
     }
 
@@ -316,6 +352,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         pubSub.forget(client);
         monitors.remove(client);
         pause.forget(client);
+        replication.forget(client);
     }
 
     // ---- connection events (the Netty handler's, as plain calls) ----
@@ -433,6 +470,11 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
      * whose stream is deleted or overwritten hears of it (signalDeletedKeyAsReady).
      */
     public void signalModifiedKey(int db, Bytes key) {
+        modifiedKeySignals++;
+        touchModified(db, key);
+    }
+
+    private void touchModified(int db, Bytes key) {
         watchedKeys.touch(db, key);
         blocked.keyModified(db, key); // readers of a type the key no longer holds get their error
     }
@@ -516,7 +558,8 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     @Override
     public void expired(Database db, Bytes key) {
         stats.expiredKeys++;
-        signalModifiedKey(db.id(), key);
+        touchModified(db.id(), key);
+        propagateServerDeletion(db.id(), key, false);
         notifyKeyspaceEvent(KeyspaceEvents.EXPIRED, "expired", key, db.id());
     }
 

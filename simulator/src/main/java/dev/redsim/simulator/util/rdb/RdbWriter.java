@@ -20,6 +20,11 @@ public final class RdbWriter {
         out.write(b);
     }
 
+    /** Bytes already in RDB form (a value another writer serialized), as they are. */
+    public void writeRaw(byte[] bytes, int from, int to) {
+        out.write(bytes, from, to - from);
+    }
+
     /** rdbSaveLen: 6 bits, 14 bits, then a 32-bit or 64-bit big-endian length behind a marker byte. */
     public void writeLength(long len) {
         if (len < 64) {
