@@ -253,7 +253,6 @@ public final class CommandProcessor implements InputProcessor {
         }
         Propagation propagation = engine.propagation();
         long dirtyBefore = stats.dirty;
-        long signalsBefore = engine.modifiedKeySignals();
         propagation.enterCall();
         CommandContext ctx = new CommandContext(this, client, args, spec);
         try {
@@ -277,7 +276,7 @@ public final class CommandProcessor implements InputProcessor {
         if (client.blocked() && engine.busy().isCaller(client)) {
             return;
         }
-        propagate(ctx, stats.dirty != dirtyBefore || engine.modifiedKeySignals() != signalsBefore);
+        propagate(ctx, stats.dirty != dirtyBefore);
         propagation.exitCall();
         if (!propagation.inCall()) {
             client.writeOffset(engine.replication().offset()); // what WAIT waits for (c->woff)

@@ -38,8 +38,6 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     private final ClientPause pause = new ClientPause();
     private final Replication replication = new Replication(this);
     private final Propagation propagation = new Propagation(replication);
-    /** signalModifiedKey calls made by commands (not by expiry): with dirty, how a call shows it changed data. */
-    private long modifiedKeySignals;
     private final String runId;
     private final long startMillis;
     private long nextClientId = 1;
@@ -134,11 +132,6 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     /** What goes to the replication stream, grouped per command as Redis groups it. */
     public Propagation propagation() {
         return propagation;
-    }
-
-    /** How many times commands signalled a key as modified; a call that moved it changed data. */
-    public long modifiedKeySignals() {
-        return modifiedKeySignals;
     }
 
     /**
@@ -470,7 +463,6 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
      * whose stream is deleted or overwritten hears of it (signalDeletedKeyAsReady).
      */
     public void signalModifiedKey(int db, Bytes key) {
-        modifiedKeySignals++;
         touchModified(db, key);
     }
 
@@ -563,12 +555,19 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         notifyKeyspaceEvent(KeyspaceEvents.EXPIRED, "expired", key, db.id());
     }
 
+    /** DEBUG SET-ACTIVE-EXPIRE: whether the sweep runs (keys still expire when they are looked up). */
+    private boolean activeExpireEnabled = true;
+
+    public void activeExpireEnabled(boolean enabled) {
+        this.activeExpireEnabled = enabled;
+    }
+
     /** Keys one active-expiry round may remove per database, to bound the pause it causes. */
     private static final int ACTIVE_EXPIRE_LIMIT = 10_000;
 
     /** One round of active expiry over all databases (serverCron's activeExpireCycle, run at hz 10). */
     public void activeExpireCycle() {
-        if (busy.active() || pause.active()) { // a pause stops active expiry too (it would write)
+        if (!activeExpireEnabled || busy.active() || pause.active()) { // a pause stops active expiry too (it would write)
             return; // timers wait while a script runs on (the script thread owns the keyspace)
         }
         for (Database db : databases) {
