@@ -26,7 +26,6 @@ public final class ReplicationCommands implements CommandFamily {
     private static final RedisError PENDING_OUTPUT = new RedisError("ERR SYNC and PSYNC are invalid with pending output");
     private static final RedisError TIMEOUT_NOT_INTEGER = new RedisError("ERR timeout is not an integer or out of range");
     private static final RedisError TIMEOUT_NEGATIVE = new RedisError("ERR timeout is negative");
-    private static final RedisError TIMEOUT_OUT_OF_RANGE = new RedisError("ERR timeout is out of range");
     /** NET_HOST_STR_LEN: the longest address REPLCONF ip-address takes, its terminating NUL included. */
     private static final int NET_HOST_STR_LEN = 256;
 
@@ -144,9 +143,9 @@ public final class ReplicationCommands implements CommandFamily {
             } else if (ctx.is(i, "getack")) {
                 return; // a master has no master to acknowledge to
             } else if (ctx.is(i, "rdb-only")) {
-                Long value = Numbers.parseLongStrict(ctx.arg(i + 1));
-                if (value == null || value < 0 || value > 1) {
-                    throw new RedisError("ERR value is out of range, must be between 0 and 1"); // TODO check text
+                long value = ctx.longArg(i + 1); // an RDB-only client gets no stream: the simulator never sees one
+                if (value < 0 || value > 1) {
+                    throw new RedisError("ERR value is out of range, value must between 0 and 1");
                 }
             } else {
                 throw new RedisError("ERR Unrecognized REPLCONF option: " + ctx.text(i));
@@ -170,9 +169,6 @@ public final class ReplicationCommands implements CommandFamily {
             throw TIMEOUT_NEGATIVE;
         }
         long now = ctx.now();
-        if (timeout > 0 && timeout > Long.MAX_VALUE - now) {
-            throw TIMEOUT_OUT_OF_RANGE;
-        }
         ClientConnection client = ctx.client();
         Replication replication = ctx.engine().replication();
         long offset = client.writeOffset();
@@ -181,6 +177,8 @@ public final class ReplicationCommands implements CommandFamily {
             ctx.reply().integer(acked);
             return;
         }
-        replication.blockForAcks(client, offset, replicas, timeout == 0 ? 0 : now + timeout);
+        // a deadline past the end of time is none (Redis's sum overflows, and that client waits for ever)
+        boolean forever = timeout == 0 || timeout > Long.MAX_VALUE - now;
+        replication.blockForAcks(client, offset, replicas, forever ? 0 : now + timeout);
     }
 }
