@@ -21,17 +21,47 @@ import java.util.List;
  */
 public final class ReplicaLinkClient implements AutoCloseable {
     private final Socket socket;
-    private final InputStream in;
+    private final CountingInput in;
     private final OutputStream out;
     private String fullResyncLine;
     private byte[] rdb;
+    /** The stream offset of the first byte after the RDB (or after +CONTINUE), and the bytes read by then. */
+    private long streamStartOffset;
+    private long bytesAtStreamStart;
+
+    /** Counts the bytes read, so that the replica knows its replication offset as a real one does. */
+    private static final class CountingInput extends java.io.FilterInputStream {
+        long count;
+
+        CountingInput(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                count += n;
+            }
+            return n;
+        }
+    }
 
     public ReplicaLinkClient(String host, int port) {
         try {
             socket = new Socket();
             socket.connect(new InetSocketAddress(host, port), 5000);
             socket.setSoTimeout(10_000);
-            in = new BufferedInputStream(socket.getInputStream());
+            in = new CountingInput(new BufferedInputStream(socket.getInputStream()));
             out = socket.getOutputStream();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -45,6 +75,7 @@ public final class ReplicaLinkClient implements AutoCloseable {
         send("PSYNC", "?", "-1");
         fullResyncLine = readLine();
         readRdb();
+        streamFrom(Long.parseLong(fullResyncLine.split(" ")[2]));
         return this;
     }
 
@@ -63,6 +94,17 @@ public final class ReplicaLinkClient implements AutoCloseable {
         }
         send("PSYNC", replid, Long.toString(offset));
         return readLine();
+    }
+
+    /** The stream starts here: its next byte has offset {@code offset} + 1. */
+    public void streamFrom(long offset) {
+        streamStartOffset = offset;
+        bytesAtStreamStart = in.count;
+    }
+
+    /** The replication offset this replica has processed: the start plus every stream byte read since. */
+    public long processedOffset() {
+        return streamStartOffset + in.count - bytesAtStreamStart;
     }
 
     /** The line that answered PSYNC ? -1: "+FULLRESYNC <replid> <offset>". */

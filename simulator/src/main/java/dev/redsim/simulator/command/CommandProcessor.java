@@ -280,6 +280,7 @@ public final class CommandProcessor implements InputProcessor {
         propagation.exitCall();
         if (!propagation.inCall()) {
             client.writeOffset(engine.replication().offset()); // what WAIT waits for (c->woff)
+            engine.replication().sendGetAck();
         }
         long micros = (System.nanoTime() - started) / 1000;
         stats.commandsProcessed++;

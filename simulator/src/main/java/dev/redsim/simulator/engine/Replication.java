@@ -259,7 +259,21 @@ public final class Replication {
             waiters.removeIf(w -> w.client() == client);
             client.reply().integer(countAcks(waitOffset));
         });
-        feed(selectedDb, GETACK);
+        getAckPending = true;
+    }
+
+    /** Whether a WAIT asked for acknowledgements since the last {@link #sendGetAck}. */
+    private boolean getAckPending;
+
+    /**
+     * REPLCONF GETACK * into the stream when a WAIT asked for it, once the command is done (Redis sends it before
+     * the event loop sleeps): the WAITing client's own offset does not include it.
+     */
+    public void sendGetAck() {
+        if (getAckPending) {
+            getAckPending = false;
+            feed(selectedDb, GETACK);
+        }
     }
 
     private void releaseWaiters() {
