@@ -34,7 +34,7 @@ public final class Replication {
     private final Map<ClientConnection, ReplicaLink> links = new LinkedHashMap<>();
     /** Clients blocked in WAIT, in the order they blocked. */
     private final List<Waiter> waiters = new ArrayList<>();
-    private long lastPingMillis = Long.MIN_VALUE;
+    private long lastPingMillis;
 
     private record Waiter(ClientConnection client, long offset, long replicas) {
     }
@@ -203,6 +203,9 @@ public final class Replication {
     }
 
     private void becomeReplica(ReplicaLink link) {
+        if (replicas().isEmpty()) {
+            lastPingMillis = engine.time().millis(); // the first PING comes a period after a replica is there
+        }
         link.online(true);
         link.client().replica(true);
         link.acknowledged(0, engine.time().millis());
@@ -304,10 +307,6 @@ public final class Replication {
         }
         long now = engine.time().millis();
         long period = engine.config().getLong("repl-ping-replica-period") * 1000;
-        if (lastPingMillis == Long.MIN_VALUE) {
-            lastPingMillis = now; // the first period starts when the first replica is there
-            return;
-        }
         if (now - lastPingMillis >= period) {
             lastPingMillis = now;
             feed(selectedDb, PING);
