@@ -260,6 +260,8 @@ public final class BlockedClients {
 
     private boolean serve(Engine engine, Waiter waiter, Bytes key) {
         boolean served;
+        // what serving one client propagates is one unit (a served XREADGROUP's XCLAIMs go in one MULTI)
+        engine.propagation().enterCall();
         try {
             served = waiter.server.serve(key);
         } catch (RedisError e) {
@@ -267,6 +269,8 @@ public final class BlockedClients {
             engine.stats().countFailedAfterBlock(waiter.command);
             waiter.client.reply().error(e.getMessage());
             served = true;
+        } finally {
+            engine.propagation().exitCall();
         }
         if (served) {
             engine.markPendingOutput(waiter.client);
