@@ -166,6 +166,8 @@ public final class RedisSimulator implements AutoCloseable {
         group.next().scheduleAtFixedRate(engine::sampleRates, 100, 100, TimeUnit.MILLISECONDS);
         // clientsCron, at hz 10 too: idle clients closed after the timeout parameter.
         group.next().scheduleAtFixedRate(engine::clientsCron, 100, 100, TimeUnit.MILLISECONDS);
+        // replicationCron: the keepalive PING to replicas every repl-ping-replica-period seconds of the clock.
+        group.next().scheduleAtFixedRate(engine::replicationCron, 100, 100, TimeUnit.MILLISECONDS);
         // Blocked clients' timeouts are checked far more often, as Redis does in every event loop turn.
         group.next().scheduleAtFixedRate(engine::checkBlockedTimeouts, 10, 10, TimeUnit.MILLISECONDS);
     }

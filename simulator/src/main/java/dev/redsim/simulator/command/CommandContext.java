@@ -9,6 +9,8 @@ import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.server.ClientConnection;
 import dev.redsim.simulator.util.ByteText;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * Everything one command call sees: its arguments, its client, the selected database, the reply writer and
  * the engine. Argument helpers fail with Redis's own error texts. Each call gets its own (as each Redis command
@@ -21,6 +23,11 @@ public final class CommandContext {
     private final ClientConnection client;
     private final byte[][] args;
     private final CommandSpec spec;
+
+    /** What the call propagates instead of its own arguments (rewriteClientCommandVector), or null. */
+    private byte[][] propagateAs;
+    private boolean propagationPrevented;
+    private boolean propagationForced;
 
     CommandContext(CommandProcessor processor, ClientConnection client, byte[][] args, CommandSpec spec) {
         this.processor = processor;
@@ -147,6 +154,71 @@ public final class CommandContext {
             throw RedisError.NOT_FLOAT;
         }
         return v;
+    }
+
+    // ---- replication: what this call puts into the stream ----
+
+    /**
+     * The call goes to replicas as this command instead of its own arguments (Redis's rewriteClientCommandVector:
+     * SET ... EX as SET ... PXAT, BLPOP as LPOP, GETDEL as DEL), if it changed data.
+     */
+    public void propagateAs(byte[]... argv) {
+        this.propagateAs = argv;
+    }
+
+    /** As {@link #propagateAs(byte[]...)}, from text arguments and raw ones mixed (byte[] or anything printed). */
+    public void propagateAs(Object... argv) {
+        byte[][] out = new byte[argv.length][];
+        for (int i = 0; i < argv.length; i++) {
+            out[i] = argv[i] instanceof byte[] b ? b : String.valueOf(argv[i]).getBytes(StandardCharsets.UTF_8);
+        }
+        this.propagateAs = out;
+    }
+
+    /** The arguments the call propagates: its rewrite, or its own. */
+    public byte[][] propagatedArgs() {
+        return propagateAs != null ? propagateAs : args;
+    }
+
+    /**
+     * The call itself is not propagated (preventCommandPropagation): its effects went to the stream otherwise
+     * (a script's commands, SPOP's SREMs, a blocking pop served later).
+     */
+    public void preventPropagation() {
+        this.propagationPrevented = true;
+    }
+
+    public boolean propagationPrevented() {
+        return propagationPrevented;
+    }
+
+    /** The call is propagated even if it changed nothing (forceCommandPropagation: FLUSHALL, PUBLISH). */
+    public void forcePropagation() {
+        this.propagationForced = true;
+    }
+
+    public boolean propagationForced() {
+        return propagationForced;
+    }
+
+    /** alsoPropagate: one more command for the stream, in this call's database, before the call's own. */
+    public void alsoPropagate(Object... argv) {
+        byte[][] out = new byte[argv.length][];
+        for (int i = 0; i < argv.length; i++) {
+            out[i] = argv[i] instanceof byte[] b ? b : String.valueOf(argv[i]).getBytes(StandardCharsets.UTF_8);
+        }
+        engine.propagation().propagate(client.db(), out);
+    }
+
+    /**
+     * A blocked command was served outside any call (handleClientsBlockedOnKeys): what it took goes to the stream
+     * now, as its rewrite (BLPOP as LPOP), alone.
+     */
+    public void propagateServed() {
+        if (propagateAs != null && !propagationPrevented) {
+            engine.propagation().propagate(client.db(), propagateAs);
+        }
+        propagateAs = null;
     }
 
     // ---- effects that other parts of the server follow ----

@@ -2,6 +2,7 @@ package dev.redsim.simulator.command;
 
 import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.engine.InputProcessor;
+import dev.redsim.simulator.engine.Propagation;
 import dev.redsim.simulator.engine.Stats;
 import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.intercept.CommandInterceptor;
@@ -102,6 +103,10 @@ public final class CommandProcessor implements InputProcessor {
     /** Runs one command for a client, writing its reply (processCommand + call in server.c). */
     public void execute(ClientConnection client, byte[][] args) {
         engine.tracking().currentClient(client);
+        if (client.replica()) {
+            executeForReplica(client, args);
+            return;
+        }
         dispatch(client, args);
         // CLIENT CACHING covers the next command only (a whole transaction; CLIENT subcommands leave it), as
         // Redis's resetClient clears it.
@@ -118,6 +123,21 @@ public final class CommandProcessor implements InputProcessor {
 
     private static boolean isClientCommand(byte[] name) {
         return name.length == 6 && new String(name, StandardCharsets.US_ASCII).equalsIgnoreCase("client");
+    }
+
+    /**
+     * A replica's own commands (REPLCONF ACK, PING) run, but nothing is written back on the link: its output is the
+     * replication stream alone, as Redis never replies to a CLIENT_SLAVE.
+     */
+    private void executeForReplica(ClientConnection client, byte[][] args) {
+        boolean enabled = client.reply().enabled();
+        client.reply().enabled(false);
+        try {
+            dispatch(client, args);
+        } finally {
+            client.reply().enabled(enabled);
+        }
+        engine.handleBlockedClients();
     }
 
     private void dispatch(ClientConnection client, byte[][] args) {
@@ -364,8 +384,12 @@ public final class CommandProcessor implements InputProcessor {
         if (spec.has(CommandFlag.SKIP_MONITOR) && engine.monitors().active()) {
             engine.monitors().feed(client, client.db(), args);
         }
+        Propagation propagation = engine.propagation();
+        long dirtyBefore = stats.dirty;
+        propagation.enterCall();
+        CommandContext ctx = new CommandContext(this, client, args, spec);
         try {
-            spec.handler().execute(new CommandContext(this, client, args, spec));
+            spec.handler().execute(ctx);
         } catch (RedisError e) {
             failed = true;
             stats.failedCalls++;
@@ -382,10 +406,17 @@ public final class CommandProcessor implements InputProcessor {
         if (spec.has(CommandFlag.WRITE)) {
             remeasureKeys(client, spec, args); // an error may come after a change (SORT converts, then fails)
         }
-        // A script past its time limit: the script thread owns the stats now; BusyMode counts the call at its end.
-        // (blocked() first: the script thread calls this for its own client, which is never blocked.)
+        // A script past its time limit: the script thread owns the stats now; BusyMode counts the call at its end,
+        // and closes its propagation unit then. (blocked() first: the script thread calls this for its own client,
+        // which is never blocked.)
         if (client.blocked() && engine.busy().isCaller(client)) {
             return;
+        }
+        propagate(ctx, stats.dirty != dirtyBefore);
+        propagation.exitCall();
+        if (!propagation.inCall()) {
+            client.writeOffset(engine.replication().offset()); // what WAIT waits for (c->woff)
+            engine.replication().sendGetAck();
         }
         long micros = (System.nanoTime() - started) / 1000;
         stats.commandsProcessed++;
@@ -418,6 +449,24 @@ public final class CommandProcessor implements InputProcessor {
         for (KeyRef key : keys) {
             db.remeasure(dev.redsim.simulator.keyspace.Bytes.wrap(args[key.index()]));
         }
+    }
+
+    /**
+     * call()'s propagation: a call that changed data (or forces it: FLUSHALL, PUBLISH) goes to the replicas as
+     * its arguments or their rewrite, unless it prevented that (scripts, whose effects went instead) or is EXEC,
+     * whose queued commands went one by one.
+     */
+    private void propagate(CommandContext ctx, boolean changedData) {
+        if (ctx.propagationPrevented() || spec(ctx).equals("exec")) {
+            return;
+        }
+        if (changedData || ctx.propagationForced()) {
+            engine.propagation().propagate(ctx.client().db(), ctx.propagatedArgs());
+        }
+    }
+
+    private static String spec(CommandContext ctx) {
+        return ctx.spec().fullName();
     }
 
     /**

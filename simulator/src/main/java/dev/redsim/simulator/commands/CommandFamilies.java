@@ -70,7 +70,7 @@ public final class CommandFamilies {
                 new SlowlogCommands(),
                 new LatencyCommands(),
                 new MonitorCommand(),
-                new ReplicationCommands(),
+                new ReplicationCommands(scripting),
                 new KeyMemoryCommands(),
                 new KeyCommands(),
                 new KeySortCommands(),

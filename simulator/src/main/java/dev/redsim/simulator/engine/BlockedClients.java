@@ -45,6 +45,8 @@ public final class BlockedClients {
         final String command;
         final KeyServer server;
         final Class<? extends RedisValue> readsType;
+        /** What a wait on no key (WAIT) answers when its time runs out; null: the null reply of a blocking pop. */
+        Runnable timeoutReply;
 
         Waiter(ClientConnection client, int db, Bytes[] keys, long deadline, long order, String command,
                KeyServer server, Class<? extends RedisValue> readsType) {
@@ -121,6 +123,32 @@ public final class BlockedClients {
             deadlines.add(waiter);
         }
         client.blocked(true);
+    }
+
+    /**
+     * Blocks a client on no key (WAIT, blocked for replicas' acknowledgements): it is released by
+     * {@link #release}, or at its deadline (0: none) or by CLIENT UNBLOCK with {@code timeoutReply}'s answer.
+     */
+    public void blockWithoutKeys(ClientConnection client, String command, long deadline, Runnable timeoutReply) {
+        block(client, command, new Bytes[0], deadline, key -> false, null);
+        byClient.get(client).timeoutReply = timeoutReply;
+    }
+
+    /** A wait on no key got what it waited for (its reply is written): the client runs its queued input again. */
+    public void release(Engine engine, ClientConnection client) {
+        Waiter waiter = byClient.get(client);
+        if (waiter != null) {
+            engine.markPendingOutput(client);
+            unblock(waiter);
+        }
+    }
+
+    private static void timeoutReply(Waiter waiter) {
+        if (waiter.timeoutReply != null) {
+            waiter.timeoutReply.run();
+        } else {
+            waiter.client.reply().nullArray();
+        }
     }
 
     private static Bytes[] distinct(Bytes[] keys) {
@@ -233,6 +261,8 @@ public final class BlockedClients {
     private boolean serve(Engine engine, Waiter waiter, Bytes key) {
         boolean served;
         long started = System.nanoTime();
+        // what serving one client propagates is one unit (a served XREADGROUP's XCLAIMs go in one MULTI)
+        engine.propagation().enterCall();
         try {
             served = waiter.server.serve(key);
         } catch (RedisError e) {
@@ -240,6 +270,8 @@ public final class BlockedClients {
             engine.stats().countFailedAfterBlock(waiter.command);
             waiter.client.reply().error(e.getMessage());
             served = true;
+        } finally {
+            engine.propagation().exitCall();
         }
         if (served) {
             engine.markPendingOutput(waiter.client);
@@ -254,7 +286,7 @@ public final class BlockedClients {
     public void timeOut(Engine engine, long now) {
         while (!deadlines.isEmpty() && deadlines.first().deadline <= now) {
             Waiter waiter = deadlines.first();
-            waiter.client.reply().nullArray();
+            timeoutReply(waiter);
             engine.markPendingOutput(waiter.client);
             unblock(waiter);
         }
@@ -274,7 +306,7 @@ public final class BlockedClients {
             engine.stats().countError(message);
             client.reply().error(message);
         } else {
-            client.reply().nullArray();
+            timeoutReply(waiter);
         }
         // Redis 7.0 counts the woken command as failed either way
         engine.stats().countFailedAfterBlock(waiter.command);

@@ -94,6 +94,8 @@ public final class BusyMode {
         stats.commandsProcessed++;
         stats.countCall(commandName, (System.nanoTime() - startedNanos) / 1000, failure != null);
         caller.touch(engine.time().millis(), commandName);
+        engine.propagation().exitCall(); // the script's effects go to the replicas now, wrapped as one unit
+        caller.writeOffset(engine.replication().offset());
         engine.resumeAfterScript(caller);
     }
 }

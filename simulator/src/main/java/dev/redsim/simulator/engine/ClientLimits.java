@@ -38,6 +38,7 @@ final class ClientLimits {
     private String parsedLimits;
     private OutputLimit normal = OutputLimit.NONE;
     private OutputLimit pubsub = OutputLimit.NONE;
+    private OutputLimit replica = OutputLimit.NONE;
 
     ClientLimits(Config config, Stats stats) {
         this.config = config;
@@ -120,6 +121,9 @@ final class ClientLimits {
         if (!value.equals(parsedLimits)) {
             parse(value);
         }
+        if (client.replica()) {
+            return replica;
+        }
         return client.subscriptions().active() ? pubsub : normal;
     }
 
@@ -132,7 +136,8 @@ final class ClientLimits {
             switch (parts[i]) {
                 case "normal" -> normal = limit;
                 case "pubsub" -> pubsub = limit;
-                default -> { } // replicas: the simulator has none
+                case "slave", "replica" -> replica = limit;
+                default -> { }
             }
         }
         parsedLimits = value;

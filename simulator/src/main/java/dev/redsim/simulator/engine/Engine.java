@@ -40,6 +40,8 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     private final ClientPause pause = new ClientPause();
     private final Tracking tracking = new Tracking(this);
     private final LatencyMonitor latency;
+    private final Replication replication = new Replication(this);
+    private final Propagation propagation = new Propagation(replication);
     private final String runId;
     private final long startMillis;
     /** The engine's own randomness (LFU increments, eviction sampling): never shared with another simulator. */
@@ -174,6 +176,33 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     /** LATENCY's events and the per-command latency histograms. */
     public LatencyMonitor latency() {
         return latency;
+    }
+
+    /** The master side of replication: replicas, backlog, offsets, WAIT. */
+    public Replication replication() {
+        return replication;
+    }
+
+    /** What goes to the replication stream, grouped per command as Redis groups it. */
+    public Propagation propagation() {
+        return propagation;
+    }
+
+    /**
+     * The server deleted a key on its own, because it expired or because maxmemory evicted it: the replicas hear
+     * a DEL (an UNLINK when lazyfree-lazy-expire / lazyfree-lazy-eviction is on, as Redis's propagateDeletion).
+     * Eviction calls this for each key it removes.
+     */
+    public void propagateServerDeletion(int db, Bytes key, boolean evicted) {
+        boolean lazy = config.get(evicted ? "lazyfree-lazy-eviction" : "lazyfree-lazy-expire").equals("yes");
+        propagation.serverDeleted(db, key, lazy);
+    }
+
+    /** replicationCron, once a second: the keepalive PING to replicas. */
+    public void replicationCron() {
+        if (!busy.active()) {
+            replication.cron();
+        }
     }
 
     public SlowLog slowLog() {
@@ -399,6 +428,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         monitors.remove(client);
         pause.forget(client);
         tracking.disable(client);
+        replication.forget(client);
     }
 
     // ---- connection events (the Netty handler's, as plain calls) ----
@@ -644,10 +674,12 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         if (reason == ServerRemoval.EXPIRED) {
             stats.expiredKeys++;
             signalModifiedKey(db.id(), key);
+            propagateServerDeletion(db.id(), key, false);
             notifyKeyspaceEvent(KeyspaceEvents.EXPIRED, "expired", key, db.id());
         } else {
             stats.evictedKeys++;
             signalModifiedKey(db.id(), key);
+            propagateServerDeletion(db.id(), key, true);
             notifyKeyspaceEvent(KeyspaceEvents.EVICTED, "evicted", key, db.id());
         }
     }
@@ -745,12 +777,19 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         }
     }
 
+    /** DEBUG SET-ACTIVE-EXPIRE: whether the sweep runs (keys still expire when they are looked up). */
+    private boolean activeExpireEnabled = true;
+
+    public void activeExpireEnabled(boolean enabled) {
+        this.activeExpireEnabled = enabled;
+    }
+
     /** Keys one active-expiry round may remove per database, to bound the pause it causes. */
     private static final int ACTIVE_EXPIRE_LIMIT = 10_000;
 
     /** One round of active expiry over all databases (serverCron's activeExpireCycle, run at hz 10). */
     public void activeExpireCycle() {
-        if (busy.active() || pause.active()) { // a pause stops active expiry too (it would write)
+        if (!activeExpireEnabled || busy.active() || pause.active()) { // a pause stops active expiry too (it would write)
             return; // timers wait while a script runs on (the script thread owns the keyspace)
         }
         long started = System.nanoTime();

@@ -15,6 +15,10 @@ public final class Stats {
     public long expiredKeys;
     public long evictedKeys;
     public long evictedClients;
+    /** INFO's sync_full, sync_partial_ok, sync_partial_err: the synchronisations replicas asked for. */
+    public long syncFull;
+    public long syncPartialOk;
+    public long syncPartialErr;
     public long dirty;
     /** Bytes read from and written to client connections (Redis's stat_net_input_bytes / stat_net_output_bytes). */
     public long netInputBytes;

@@ -171,6 +171,14 @@ public final class StreamValue extends AccessTracked implements RedisValue {
         return true;
     }
 
+    /**
+     * The first ID the stream's nodes still hold, deleted entries included (streamGetEdgeID without skipping
+     * tombstones: a node keeps its deleted entries, flagged, until it goes whole); 0-0 when there is none.
+     */
+    public StreamId firstIdWithTombstones() {
+        return nodes.isEmpty() ? StreamId.MIN : nodes.view().firstKey();
+    }
+
     /** Sets the first ID again after deletions (0-0 when empty). */
     public void refreshFirstId() {
         firstId = entries.isEmpty() ? StreamId.MIN : entries.firstKey();

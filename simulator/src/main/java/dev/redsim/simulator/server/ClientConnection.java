@@ -45,6 +45,9 @@ public final class ClientConnection implements DecoderLimits {
     private final ClientTracking tracking = new ClientTracking();
 
     /** CLIENT REPLY modes. */
+    private boolean replica;
+    private long writeOffset;
+
     public enum ReplyMode { ON, OFF, SKIP, SKIP_NEXT }
 
     public ClientConnection(long id, Channel channel, Reply reply, ServerContext server, long nowMillis) {
@@ -238,6 +241,24 @@ public final class ClientConnection implements DecoderLimits {
 
     public void replyMode(ReplyMode mode) {
         this.replyMode = mode;
+    }
+
+    /** Whether this connection is a replica receiving the replication stream (Redis's CLIENT_SLAVE). */
+    public boolean replica() {
+        return replica;
+    }
+
+    public void replica(boolean value) {
+        this.replica = value;
+    }
+
+    /** The replication offset right after this client's last command (Redis's woff), which WAIT waits for. */
+    public long writeOffset() {
+        return writeOffset;
+    }
+
+    public void writeOffset(long offset) {
+        this.writeOffset = offset;
     }
 
     public boolean noEvict() {

@@ -54,6 +54,7 @@ public final class BlockingPop<V extends RedisValue> {
                 return false;
             }
             take.take(ctx, key, type.cast(value));
+            ctx.propagateServed(); // served outside any call: what it took goes to the replicas now
             return true;
         });
     }

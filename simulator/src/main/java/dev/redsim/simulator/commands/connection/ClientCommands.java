@@ -73,8 +73,8 @@ public final class ClientCommands implements CommandFamily {
         List<ClientConnection> clients = new ArrayList<>(ctx.engine().clients());
         if (ctx.argc() == 4 && ctx.is(2, "type")) {
             ClientKill.checkType(ctx.text(3));
-            String type = ctx.text(3).toLowerCase();
-            clients.removeIf(client -> !ClientKill.typeOf(client).equals(type)); // no replicas or masters here
+            String type = ClientKill.typeName(ctx.text(3));
+            clients.removeIf(client -> !ClientKill.typeOf(client).equals(type)); // never a master here
         } else if (ctx.argc() > 3 && ctx.is(2, "id")) {
             List<ClientConnection> byId = new ArrayList<>();
             for (int i = 3; i < ctx.argc(); i++) {

@@ -30,7 +30,7 @@ final class ClientKill {
         this.ctx = ctx;
     }
 
-    /** Redis's client types; only normal clients exist in the simulator. */
+    /** Redis's client types; the simulator has normal, pubsub and replica clients (it is never a replica). */
     static void checkType(String type) {
         switch (type.toLowerCase()) {
             case "normal", "master", "replica", "slave", "pubsub" -> { }
@@ -38,9 +38,19 @@ final class ClientKill {
         }
     }
 
-    /** Redis's getClientType for the clients the simulator has: subscribed ones are "pubsub", others "normal". */
+    /** Redis's getClientType for the clients the simulator has: replicas are "slave", subscribed clients
+     * "pubsub", others "normal". */
     static String typeOf(ClientConnection client) {
+        if (client.replica()) {
+            return "slave";
+        }
         return client.subscriptions().active() ? "pubsub" : "normal";
+    }
+
+    /** A type name as given ("replica" is "slave"), lower case, to compare with {@link #typeOf}. */
+    static String typeName(String given) {
+        String type = given.toLowerCase();
+        return type.equals("replica") ? "slave" : type;
     }
 
     void run() {
@@ -86,7 +96,7 @@ final class ClientKill {
                 id = parsed;
             } else if (ctx.is(i, "type")) {
                 checkType(value);
-                type = value.toLowerCase();
+                type = typeName(value);
             } else if (ctx.is(i, "addr")) {
                 addr = value;
             } else if (ctx.is(i, "laddr")) {

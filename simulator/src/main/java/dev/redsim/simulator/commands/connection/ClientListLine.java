@@ -47,11 +47,14 @@ public final class ClientListLine {
     }
 
     /**
-     * Redis's flag letters in its order (P: pub/sub, x: in MULTI, b: blocked, t: tracking, R: its redirect
-     * client is gone, B: tracking in BCAST mode, d: a watched key changed, e: no-evict), N for none.
+     * Redis's flag letters in its order (S: a replica, P: pub/sub, x: in MULTI, b: blocked, t: tracking, R: its
+     * redirect client is gone, B: tracking in BCAST mode, d: a watched key changed, e: no-evict), N for none.
      */
     private static String flags(ClientConnection client) {
         StringBuilder flags = new StringBuilder(4);
+        if (client.replica()) {
+            flags.append('S');
+        }
         if (client.subscriptions().active()) {
             flags.append('P');
         }

@@ -54,7 +54,9 @@ public final class GeoCommands implements CommandFamily {
             zadd.add(Long.toString(score).getBytes(StandardCharsets.US_ASCII));
             zadd.add(ctx.arg(i + 2));
         }
-        ctx.processor().table().lookup("zadd").handler().execute(ctx.withArgs(zadd.toArray(new byte[0][])));
+        byte[][] zaddArgs = zadd.toArray(new byte[0][]);
+        ctx.propagateAs(zaddArgs); // GEOADD replicates as the ZADD it became (replaceClientCommandVector)
+        ctx.processor().table().lookup("zadd").handler().execute(ctx.withArgs(zaddArgs));
     }
 
     /** The geo set under a key for a read, null when absent; WRONGTYPE for other types. */

@@ -70,6 +70,7 @@ final class HashCounterCommands implements CommandFamily {
         }
         byte[] result = LongDoubleMath.format(sum);
         hash.set(ctx.engine().config(), field, result);
+        ctx.propagateAs("HSET", ctx.arg(1), ctx.arg(2), result); // the replica stores the result, not the sum
         ctx.reply().bulk(result);
         HashCommands.changed(ctx, key, "hincrbyfloat", 1);
     }

@@ -132,6 +132,8 @@ public final class KeyDumpCommands implements CommandFamily {
                 ctx.signalModified(key);
                 ctx.notifyEvent(KeyspaceEvents.GENERIC, "del", key);
                 ctx.dirty(1);
+                boolean lazy = ctx.engine().config().get("lazyfree-lazy-server-del").equals("yes");
+                ctx.propagateAs(lazy ? "UNLINK" : "DEL", ctx.arg(1)); // what happened here: the old key went
             }
             ctx.reply().ok();
             return;
@@ -139,6 +141,13 @@ public final class KeyDumpCommands implements CommandFamily {
         ctx.db().put(key, value);
         if (ttl != 0) {
             ctx.db().setExpire(key, ttl);
+            if (!absoluteTtl) {
+                // the replica gets the absolute time: RESTORE key <ms> payload [options] ABSTTL
+                byte[][] propagated = java.util.Arrays.copyOf(ctx.args(), ctx.argc() + 1);
+                propagated[2] = Long.toString(ttl).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                propagated[ctx.argc()] = "ABSTTL".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                ctx.propagateAs(propagated);
+            }
         }
         boolean lfu = String.valueOf(ctx.engine().config().get("maxmemory-policy")).contains("lfu");
         if (lfu && frequency >= 0) {

@@ -87,9 +87,16 @@ public final class KeyExpireCommands implements CommandFamily {
             // A time already past deletes the key at once, reported as a deletion.
             db.delete(key);
             ctx.notifyEvent(KeyspaceEvents.GENERIC, "del", key);
+            boolean lazy = ctx.engine().config().get("lazyfree-lazy-expire").equals("yes");
+            ctx.propagateAs(lazy ? "UNLINK" : "DEL", ctx.arg(1));
         } else {
             db.setExpire(key, when);
             ctx.notifyEvent(KeyspaceEvents.GENERIC, "expire", key);
+            // the replica gets the absolute time in ms, the options kept (PEXPIREAT key ms [NX|XX|GT|LT])
+            byte[][] rewritten = ctx.args().clone();
+            rewritten[0] = "PEXPIREAT".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            rewritten[2] = Long.toString(when).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            ctx.propagateAs(rewritten);
         }
         ctx.reply().integer(1);
     }

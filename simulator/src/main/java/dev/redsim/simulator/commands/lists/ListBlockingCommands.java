@@ -41,6 +41,7 @@ public final class ListBlockingCommands implements CommandFamily {
     }
 
     private static void popWithKey(CommandContext ctx, Bytes key, ListValue list, boolean atHead) {
+        ctx.propagateAs(atHead ? "LPOP" : "RPOP", key.bytes()); // what it took, without blocking
         ctx.reply().array(2);
         ctx.reply().bulk(key.bytes());
         ctx.reply().bulk(ListPops.popOne(ctx, key, list, atHead));
@@ -104,6 +105,14 @@ public final class ListBlockingCommands implements CommandFamily {
     private static void move(CommandContext ctx, Bytes sourceKey, ListValue source, boolean fromHead, boolean toHead) {
         Bytes destinationKey = ctx.key(2);
         ListValue destination = ListCommands.writeList(ctx, destinationKey);
+        if (ctx.spec().fullName().equals("brpoplpush")) {
+            ctx.propagateAs("RPOPLPUSH", ctx.arg(1), ctx.arg(2));
+        } else if (ctx.client().blocked()) {
+            // served after blocking: Redis writes the ends in its own words, lower case
+            ctx.propagateAs("LMOVE", ctx.arg(1), ctx.arg(2), fromHead ? "left" : "right", toHead ? "left" : "right");
+        } else {
+            ctx.propagateAs("LMOVE", ctx.arg(1), ctx.arg(2), ctx.arg(3), ctx.arg(4));
+        }
         ctx.reply().bulk(ListPops.move(ctx, sourceKey, source, destinationKey, destination, fromHead, toHead));
     }
 }

@@ -48,6 +48,8 @@ public final class ListPops {
 
     /** LMPOP's reply: the key name, then the popped elements. */
     public static void popRangeWithKeyReply(CommandContext ctx, Bytes key, ListValue list, boolean atHead, long count) {
+        // LMPOP and BLMPOP go to the replicas as LPOP / RPOP of the one key, with the count actually popped
+        ctx.propagateAs(atHead ? "LPOP" : "RPOP", key.bytes(), Math.min(count, list.size()));
         ctx.reply().array(2);
         ctx.reply().bulk(key.bytes());
         popRangeReply(ctx, key, list, atHead, count);

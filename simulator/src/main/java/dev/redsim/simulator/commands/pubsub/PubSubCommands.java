@@ -20,8 +20,15 @@ public final class PubSubCommands implements CommandFamily {
         t.handler("unsubscribe", ctx -> unsubscribe(ctx, Kind.CHANNEL));
         t.handler("punsubscribe", ctx -> unsubscribe(ctx, Kind.PATTERN));
         t.handler("sunsubscribe", ctx -> unsubscribe(ctx, Kind.SHARD));
-        t.handler("publish", ctx -> ctx.reply().integer(pubSub(ctx).publish(ctx.arg(1), ctx.arg(2))));
-        t.handler("spublish", ctx -> ctx.reply().integer(pubSub(ctx).publishShard(ctx.arg(1), ctx.arg(2))));
+        // A message also goes to the replicas (forceCommandPropagation), whose subscribers hear it too.
+        t.handler("publish", ctx -> {
+            ctx.forcePropagation();
+            ctx.reply().integer(pubSub(ctx).publish(ctx.arg(1), ctx.arg(2)));
+        });
+        t.handler("spublish", ctx -> {
+            ctx.forcePropagation();
+            ctx.reply().integer(pubSub(ctx).publishShard(ctx.arg(1), ctx.arg(2)));
+        });
         registerIntrospection(t);
     }
 

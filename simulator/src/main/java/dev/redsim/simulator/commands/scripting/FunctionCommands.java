@@ -61,8 +61,15 @@ public final class FunctionCommands implements CommandFamily {
 
     @Override
     public void register(CommandTable t) {
-        t.handler("fcall", ctx -> functions(ctx).call(ctx, false));
-        t.handler("fcall_ro", ctx -> functions(ctx).call(ctx, true));
+        // replicated by their effects, as scripts are: the FCALL itself is not
+        t.handler("fcall", ctx -> {
+            ctx.preventPropagation();
+            functions(ctx).call(ctx, false);
+        });
+        t.handler("fcall_ro", ctx -> {
+            ctx.preventPropagation();
+            functions(ctx).call(ctx, true);
+        });
         t.handler("function|load", this::load);
         t.handler("function|delete", this::delete);
         t.handler("function|flush", this::flush);

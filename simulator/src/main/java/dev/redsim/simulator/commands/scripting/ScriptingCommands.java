@@ -36,12 +36,21 @@ public final class ScriptingCommands implements CommandFamily {
         this.scripting = scripting;
     }
 
+    /**
+     * A script is replicated by its effects (Redis 7.0 always does): the commands it ran go to the replicas, not
+     * the EVAL itself.
+     */
+    private Scripting effectsOnly(CommandContext ctx) {
+        ctx.preventPropagation();
+        return scripting(ctx);
+    }
+
     @Override
     public void register(CommandTable t) {
-        t.handler("eval", ctx -> scripting(ctx).eval(ctx, false, false));
-        t.handler("evalsha", ctx -> scripting(ctx).eval(ctx, true, false));
-        t.handler("eval_ro", ctx -> scripting(ctx).eval(ctx, false, true));
-        t.handler("evalsha_ro", ctx -> scripting(ctx).eval(ctx, true, true));
+        t.handler("eval", ctx -> effectsOnly(ctx).eval(ctx, false, false));
+        t.handler("evalsha", ctx -> effectsOnly(ctx).eval(ctx, true, false));
+        t.handler("eval_ro", ctx -> effectsOnly(ctx).eval(ctx, false, true));
+        t.handler("evalsha_ro", ctx -> effectsOnly(ctx).eval(ctx, true, true));
         t.handler("script|load", this::load);
         t.handler("script|exists", this::exists);
         t.handler("script|flush", this::flush);

@@ -4,6 +4,7 @@ import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandFamily;
 import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.error.RedisError;
+import dev.redsim.simulator.keyspace.Numbers;
 
 /**
  * DEBUG and the cluster-only READONLY/READWRITE: commands tools send that a standalone
@@ -19,7 +20,7 @@ public final class DebugCommands implements CommandFamily {
 
     /**
      * Redis 7.0 refuses DEBUG unless enable-debug-command allows it (default "no"). When allowed, LOG and
-     * SLEEP work; other subcommands get the unknown-subcommand answer.
+     * SLEEP work, and SET-ACTIVE-EXPIRE turns the active expiry sweep off or on; other subcommands get the unknown-subcommand answer.
      */
     private void debug(CommandContext ctx) {
         String enabled = ctx.engine().config().get("enable-debug-command");
@@ -33,6 +34,11 @@ public final class DebugCommands implements CommandFamily {
             ctx.reply().ok();
         } else if (ctx.is(1, "sleep") && ctx.argc() == 3) {
             sleep(ctx.doubleArg(2));
+            ctx.reply().ok();
+        } else if (ctx.is(1, "set-active-expire") && ctx.argc() == 3) {
+            // atoi: anything that does not read as a non-zero number turns the sweep off
+            ctx.engine().activeExpireEnabled(Numbers.parseLongStrict(ctx.arg(2)) != null
+                    && Numbers.parseLongStrict(ctx.arg(2)) != 0);
             ctx.reply().ok();
         } else {
             throw new RedisError("ERR unknown subcommand '" + ctx.text(1) + "'. Try DEBUG HELP.");

@@ -2,6 +2,8 @@ package dev.redsim.simulator.commands.server;
 
 import dev.redsim.simulator.engine.Config;
 import dev.redsim.simulator.engine.Engine;
+import dev.redsim.simulator.engine.ReplicaLink;
+import dev.redsim.simulator.engine.Replication;
 import dev.redsim.simulator.scripting.Scripting;
 import dev.redsim.simulator.version.RedisVersion;
 import dev.redsim.simulator.engine.InstantaneousMetric;
@@ -234,9 +236,9 @@ final class InfoSections {
         field(out, "instantaneous_input_repl_kbps", "0.00");
         field(out, "instantaneous_output_repl_kbps", "0.00");
         field(out, "rejected_connections", stats.rejectedConnections);
-        field(out, "sync_full", 0);
-        field(out, "sync_partial_ok", 0);
-        field(out, "sync_partial_err", 0);
+        field(out, "sync_full", stats.syncFull);
+        field(out, "sync_partial_ok", stats.syncPartialOk);
+        field(out, "sync_partial_err", stats.syncPartialErr);
         field(out, "expired_keys", stats.expiredKeys);
         field(out, "expired_stale_perc", "0.00");
         field(out, "expired_time_cap_reached_count", 0);
@@ -275,19 +277,27 @@ final class InfoSections {
     }
 
     private void replication(StringBuilder out) {
+        Replication replication = engine.replication();
+        var replicas = replication.replicas();
+        long nowSeconds = engine.time().millis() / 1000;
         out.append("# Replication\r\n");
         field(out, "role", "master");
-        field(out, "connected_slaves", 0);
+        field(out, "connected_slaves", replicas.size());
+        for (int i = 0; i < replicas.size(); i++) {
+            ReplicaLink link = replicas.get(i);
+            long lag = nowSeconds - link.ackMillis() / 1000;
+            field(out, "slave" + i, "ip=" + link.ip() + ",port=" + link.listeningPort() + ",state=online,offset="
+                    + link.ackOffset() + ",lag=" + lag);
+        }
         field(out, "master_failover_state", "no-failover");
-        // A replication id distinct from the run id, stable for the engine's life, as Redis's is.
-        field(out, "master_replid", new StringBuilder(engine.runId()).reverse());
+        field(out, "master_replid", replication.replid());
         field(out, "master_replid2", "0".repeat(40));
-        field(out, "master_repl_offset", 0);
+        field(out, "master_repl_offset", replication.offset());
         field(out, "second_repl_offset", -1);
-        field(out, "repl_backlog_active", 0);
+        field(out, "repl_backlog_active", replication.backlogActive() ? 1 : 0);
         field(out, "repl_backlog_size", config.get("repl-backlog-size"));
-        field(out, "repl_backlog_first_byte_offset", 0);
-        field(out, "repl_backlog_histlen", 0);
+        field(out, "repl_backlog_first_byte_offset", replication.backlogFirstByteOffset());
+        field(out, "repl_backlog_histlen", replication.backlogHistlen());
     }
 
     private void cpu(StringBuilder out) {

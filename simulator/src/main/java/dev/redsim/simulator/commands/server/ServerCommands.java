@@ -75,6 +75,7 @@ public final class ServerCommands implements CommandFamily {
 
     private void flushdb(CommandContext ctx) {
         checkFlushMode(ctx);
+        ctx.forcePropagation(); // replicas empty theirs even when ours was empty already
         Database db = ctx.db();
         ctx.engine().signalFlushedDb(db.id());
         ctx.dirty(db.size());
@@ -85,6 +86,7 @@ public final class ServerCommands implements CommandFamily {
 
     private void flushall(CommandContext ctx) {
         checkFlushMode(ctx);
+        ctx.forcePropagation();
         ctx.engine().signalFlushedAll();
         for (Database db : ctx.engine().databases()) {
             ctx.dirty(db.size());

@@ -40,7 +40,9 @@ final class SetRandom {
             ctx.reply().nullBulk();
             return;
         }
-        ctx.reply().bulk(set.removeAt(randomIndex(set.size())));
+        byte[] member = set.removeAt(randomIndex(set.size()));
+        ctx.reply().bulk(member);
+        ctx.propagateAs("SREM", ctx.arg(1), member); // the replica removes the member chosen here
         popped(ctx, key, set, 1);
     }
 
@@ -71,12 +73,17 @@ final class SetRandom {
                 set.removeAt(set.size() - 1);
             }
             popped(ctx, key, set, size);
+            boolean lazy = ctx.engine().config().get("lazyfree-lazy-server-del").equals("yes");
+            ctx.propagateAs(lazy ? "UNLINK" : "DEL", ctx.arg(1)); // the whole set went
             return;
         }
         ctx.reply().set((int) count);
         for (long i = 0; i < count; i++) {
-            ctx.reply().bulk(set.removeAt(randomIndex(set.size())));
+            byte[] member = set.removeAt(randomIndex(set.size()));
+            ctx.reply().bulk(member);
+            ctx.alsoPropagate("SREM", ctx.arg(1), member); // one SREM per member, as Redis 7.0 replicates them
         }
+        ctx.preventPropagation();
         popped(ctx, key, set, count);
     }
 

@@ -41,6 +41,7 @@ public final class SortedSetBlockingCommands implements CommandFamily {
 
     /** BZPOPMIN/BZPOPMAX's reply: key, member, score in one flat array. */
     private static void popOneWithKey(CommandContext ctx, Bytes key, SortedSetValue zset, boolean max) {
+        ctx.propagateAs(max ? "ZPOPMAX" : "ZPOPMIN", key.bytes());
         List<ZSkipList.Node> popped = SortedSetPopCommands.pop(ctx, key, zset, max, 1);
         Reply reply = ctx.reply();
         reply.array(3);
@@ -71,7 +72,7 @@ public final class SortedSetBlockingCommands implements CommandFamily {
         long count = parseCount(ctx, whereIndex + 1);
         long deadline = BlockingTimeout.deadline(ctx, 1);
         SORTED_SETS.serveOrBlock(ctx, BlockingPop.keys(ctx, 3, numkeys.intValue()), deadline,
-                (c, key, zset) -> SortedSetPopCommands.replyMpop(c.reply(), key, SortedSetPopCommands.pop(c, key, zset, max, count)),
+                (c, key, zset) -> SortedSetPopCommands.mpop(c, key, zset, max, count),
                 () -> ctx.reply().nullArray());
     }
 

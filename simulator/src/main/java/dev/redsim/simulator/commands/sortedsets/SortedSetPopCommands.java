@@ -110,7 +110,7 @@ public final class SortedSetPopCommands {
             Bytes key = ctx.key(i);
             SortedSetValue zset = SortedSets.write(ctx, key);
             if (zset != null) {
-                replyMpop(ctx.reply(), key, pop(ctx, key, zset, max, count));
+                mpop(ctx, key, zset, max, count);
                 return;
             }
         }
@@ -118,6 +118,15 @@ public final class SortedSetPopCommands {
     }
 
     /** The ZMPOP/BZMPOP reply: the key, then member/score pairs nested in both protocols. */
+    /**
+     * ZMPOP's and BZMPOP's pop and reply; they go to the replicas as ZPOPMIN / ZPOPMAX of the one key with the
+     * count actually popped.
+     */
+    static void mpop(CommandContext ctx, Bytes key, SortedSetValue zset, boolean max, long count) {
+        ctx.propagateAs(max ? "ZPOPMAX" : "ZPOPMIN", key.bytes(), Math.min(count, zset.size()));
+        replyMpop(ctx.reply(), key, pop(ctx, key, zset, max, count));
+    }
+
     public static void replyMpop(Reply reply, Bytes key, List<ZSkipList.Node> popped) {
         reply.array(2);
         reply.bulk(key.bytes());

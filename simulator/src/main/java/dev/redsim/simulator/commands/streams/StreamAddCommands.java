@@ -62,6 +62,10 @@ public final class StreamAddCommands implements CommandFamily {
         if (args.trims() && args.trim(stream) > 0) {
             ctx.notifyEvent(KeyspaceEvents.STREAM, "xtrim", key);
         }
+        // the replicas get the ID made here ("*" would make another one there) and the exact trim
+        byte[][] propagated = ctx.args().clone();
+        propagated[args.idIndex] = id.bytes();
+        ctx.propagateAs(args.trims() ? args.exactTrim(propagated, stream) : propagated);
         Streams.signalReady(ctx, key);
     }
 
@@ -106,6 +110,7 @@ public final class StreamAddCommands implements CommandFamily {
             return;
         }
         long deleted = args.trim(stream);
+        ctx.propagateAs(args.exactTrim(ctx.args(), stream));
         if (deleted > 0) {
             ctx.notifyEvent(KeyspaceEvents.STREAM, "xtrim", key);
             ctx.signalModified(key);

@@ -50,6 +50,7 @@ public final class StreamClaimCommands implements CommandFamily {
             }
             ids.add(id);
         }
+        ctx.preventPropagation(); // each claim goes to the replicas as an XCLAIM of its own, below
         long now = ctx.now();
         long deliveryTime = -1;
         long retryCount = -1;
@@ -74,9 +75,12 @@ public final class StreamClaimCommands implements CommandFamily {
                 throw new RedisError("ERR Unrecognized XCLAIM option '" + ctx.text(j) + "'");
             }
         }
+        boolean propagateLastId = false;
         if (lastId.greaterThan(group.lastId())) {
             group.lastId(lastId);
+            propagateLastId = true;
         }
+        byte[] groupName = ctx.arg(2);
         if (deliveryTime == -1 || deliveryTime < 0 || deliveryTime > now) {
             // a time in the future or before the epoch is taken as now, as Redis does rather than fail
             deliveryTime = now;
@@ -84,11 +88,16 @@ public final class StreamClaimCommands implements CommandFamily {
         Bytes name = ctx.key(3);
         StreamConsumer consumer = null;
         List<Claimed> claimed = new ArrayList<>();
-        for (StreamId id : ids) {
+        for (int i = 0; i < ids.size(); i++) {
+            StreamId id = ids.get(i);
+            byte[] idArg = ctx.arg(5 + i); // propagated as the caller wrote it
             PendingEntry pending = group.pending().get(id);
             byte[][] fields = stream.entries().get(id);
             if (fields == null) {
                 if (pending != null) {
+                    // the replica drops it too: its XCLAIM finds no entry and forgets the pending one
+                    GroupPropagation.claim(ctx, ctx.arg(1), groupName, group.lastId().bytes(), idArg, pending);
+                    propagateLastId = false;
                     forget(group, id, pending);
                     ctx.dirty(1);
                 }
@@ -115,6 +124,12 @@ public final class StreamClaimCommands implements CommandFamily {
             pending.deliveredAt(deliveryTime);
             moveTo(consumer, id, pending);
             claimed.add(new Claimed(id, fields));
+            GroupPropagation.claim(ctx, ctx.arg(1), groupName, group.lastId().bytes(), idArg, pending);
+            propagateLastId = false; // the XCLAIM carries it
+            ctx.dirty(1);
+        }
+        if (propagateLastId) {
+            GroupPropagation.lastId(ctx, ctx.arg(1), groupName, group);
             ctx.dirty(1);
         }
         replyClaimed(ctx, claimed, justId);
@@ -143,6 +158,7 @@ public final class StreamClaimCommands implements CommandFamily {
         Bytes key = ctx.key(1);
         StreamValue stream = Streams.read(ctx, key);
         StreamGroup group = Streams.requireGroup(stream, key, ctx.key(2), "");
+        ctx.preventPropagation(); // each claim (or dropped entry) goes to the replicas as an XCLAIM, below
         long attempts = count * ATTEMPTS_FACTOR;
         long now = ctx.now();
         Bytes name = ctx.key(3);
@@ -162,6 +178,7 @@ public final class StreamClaimCommands implements CommandFamily {
             cursor = id.next();
             byte[][] fields = stream.entries().get(id);
             if (fields == null) {
+                GroupPropagation.claim(ctx, ctx.arg(1), ctx.arg(2), group.lastId().bytes(), id.bytes(), pending);
                 forget(group, id, pending);
                 deleted.add(id);
                 count--;
@@ -180,6 +197,7 @@ public final class StreamClaimCommands implements CommandFamily {
             }
             moveTo(consumer, id, pending);
             claimed.add(new Claimed(id, fields));
+            GroupPropagation.claim(ctx, ctx.arg(1), ctx.arg(2), group.lastId().bytes(), id.bytes(), pending);
             count--;
             ctx.dirty(1);
         }

@@ -50,6 +50,9 @@ public final class StreamReadCommands implements CommandFamily {
     }
 
     private void read(CommandContext ctx, boolean readGroup) {
+        if (readGroup) {
+            ctx.preventPropagation(); // what it changed goes as XCLAIM / XGROUP commands, see propagateDelivery
+        }
         StreamReadRequest request = StreamReadRequest.parse(ctx, readGroup);
         StreamId[] ids = new StreamId[request.keyCount];
         StreamGroup[] groups = new StreamGroup[request.keyCount];
@@ -87,9 +90,12 @@ public final class StreamReadCommands implements CommandFamily {
             } else {
                 StreamId last = stream.lastEntryId();
                 if (last != null && last.greaterThan(group.lastId())) {
-                    StreamConsumer consumer = consumer(ctx, group, request.consumer, key, now);
-                    served.add(new Served(key, GroupReads.deliver(stream, group, consumer, group.lastId().next(),
-                            request.count, request.noAck, now)));
+                    boolean[] created = new boolean[1];
+                    StreamConsumer consumer = consumer(ctx, group, request.consumer, key, now, created);
+                    List<Map.Entry<StreamId, byte[][]>> delivered = GroupReads.deliver(stream, group, consumer,
+                            group.lastId().next(), request.count, request.noAck, now);
+                    propagateDelivery(ctx, key, request, group, created[0], delivered);
+                    served.add(new Served(key, delivered));
                     ctx.dirty(1);
                 }
             }
@@ -124,10 +130,40 @@ public final class StreamReadCommands implements CommandFamily {
     }
 
     private static StreamConsumer consumer(CommandContext ctx, StreamGroup group, Bytes name, Bytes key, long now) {
+        return consumer(ctx, group, name, key, now, new boolean[1]);
+    }
+
+    private static StreamConsumer consumer(CommandContext ctx, StreamGroup group, Bytes name, Bytes key, long now,
+                                           boolean[] created) {
         return GroupReads.consumer(group, name, now, () -> {
             ctx.notifyEvent(KeyspaceEvents.STREAM, "xgroup-createconsumer", key);
             ctx.dirty(1);
+            created[0] = true;
         });
+    }
+
+    /**
+     * What a delivery of new entries sends to the replicas: each entry that became pending as an XCLAIM (which
+     * creates the consumer there too); with NOACK, the consumer's creation if it was new and the group's new last
+     * ID. The XREADGROUP itself is never propagated.
+     */
+    private static void propagateDelivery(CommandContext ctx, Bytes key, StreamReadRequest request, StreamGroup group,
+                                          boolean consumerCreated, List<Map.Entry<StreamId, byte[][]>> delivered) {
+        ctx.preventPropagation();
+        if (!request.noAck) {
+            for (Map.Entry<StreamId, byte[][]> entry : delivered) {
+                byte[] id = entry.getKey().bytes();
+                GroupPropagation.claim(ctx, key.bytes(), request.group.bytes(), id, id,
+                        group.pending().get(entry.getKey()));
+            }
+            return;
+        }
+        if (consumerCreated) {
+            GroupPropagation.consumerCreated(ctx, key.bytes(), request.group.bytes(), request.consumer.bytes());
+        }
+        if (!delivered.isEmpty()) {
+            GroupPropagation.lastId(ctx, key.bytes(), request.group.bytes(), group);
+        }
     }
 
     /** RESP2: [[key, entries], ...]; RESP3: {key: entries, ...}. */
@@ -199,8 +235,10 @@ public final class StreamReadCommands implements CommandFamily {
             entries = StreamRangeCommands.entriesFrom(stream, from.next(), count);
         } else {
             long now = ctx.now();
-            StreamConsumer consumer = consumer(ctx, group, request.consumer, key, now);
+            boolean[] created = new boolean[1];
+            StreamConsumer consumer = consumer(ctx, group, request.consumer, key, now, created);
             entries = GroupReads.deliver(stream, group, consumer, from.next(), count, request.noAck, now);
+            propagateDelivery(ctx, key, request, group, created[0], entries);
         }
         reply(ctx.reply(), List.of(new Served(key, entries)));
         return true;

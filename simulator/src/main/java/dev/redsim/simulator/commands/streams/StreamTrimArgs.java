@@ -30,6 +30,9 @@ final class StreamTrimArgs {
     boolean noMakeStream;
     /** XADD: the argument index of the ID; the fields follow it. */
     int idIndex;
+    /** The argument index of "~" (-1 without) and of the threshold after MAXLEN / MINID (-1 without). */
+    int approximationIndex = -1;
+    int thresholdIndex = -1;
 
     boolean trims() {
         return maxLength >= 0 || minId != null;
@@ -51,6 +54,7 @@ final class StreamTrimArgs {
                     throw BOTH_STRATEGIES;
                 }
                 i = skipApproximation(ctx, i, twoMore, args);
+                args.thresholdIndex = i + 1;
                 args.maxLength = ctx.longArg(i + 1);
                 if (args.maxLength < 0) {
                     throw NEGATIVE_MAXLEN;
@@ -61,6 +65,7 @@ final class StreamTrimArgs {
                     throw BOTH_STRATEGIES;
                 }
                 i = skipApproximation(ctx, i, twoMore, args);
+                args.thresholdIndex = i + 1;
                 args.minId = StreamIds.strict(ctx, i + 1);
                 i++;
             } else if (ctx.is(i, "limit") && more) {
@@ -104,6 +109,7 @@ final class StreamTrimArgs {
         byte[] next = ctx.arg(i + 1);
         if (twoMore && next.length == 1 && (next[0] == '~' || next[0] == '=')) {
             args.approximate = next[0] == '~';
+            args.approximationIndex = args.approximate ? i + 1 : -1;
             return i + 1;
         }
         return i;
@@ -119,6 +125,24 @@ final class StreamTrimArgs {
             return 10_000;
         }
         return Math.min(limit, 1_000_000);
+    }
+
+    /**
+     * The arguments as the replicas get them (streamRewriteApproxSpecifier, streamRewriteTrimArgument): an
+     * approximate trim ends where it ended here, which a replica's own "~" might not, so "~" becomes "=" and the
+     * threshold the length (MAXLEN) or first ID (MINID, deleted entries still in a node included, as Redis
+     * reads it) the stream has now.
+     */
+    byte[][] exactTrim(byte[][] argv, StreamValue stream) {
+        if (!approximate) {
+            return argv;
+        }
+        byte[][] out = argv.clone();
+        out[approximationIndex] = new byte[] {'='};
+        out[thresholdIndex] = maxLength >= 0
+                ? Long.toString(stream.length()).getBytes(java.nio.charset.StandardCharsets.US_ASCII)
+                : stream.firstIdWithTombstones().bytes();
+        return out;
     }
 
     /** Trims the stream as these options say; returns how many entries went. */

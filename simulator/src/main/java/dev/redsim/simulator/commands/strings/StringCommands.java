@@ -103,10 +103,26 @@ public final class StringCommands implements CommandFamily {
         if (expire != null) {
             db.setExpire(key, when);
             ctx.notifyEvent(KeyspaceEvents.GENERIC, "expire", key);
+            // a relative time would mean another moment on the replica: it gets the absolute one, and only that
+            // (Redis 7.0 rewrites any SET with an expiry to these five arguments, PXAT included)
+            ctx.propagateAs("SET", ctx.arg(1), ctx.arg(2), "PXAT", when);
+        } else if ((flags & GET) != 0) {
+            ctx.propagateAs(withoutGet(ctx.args())); // the replica has no one to answer
         }
         if ((flags & GET) == 0) {
             ctx.reply().ok();
         }
+    }
+
+    /** SET's arguments without its GET options (which may be repeated), as Redis 7.0 propagates them. */
+    private static byte[][] withoutGet(byte[][] args) {
+        List<byte[]> kept = new java.util.ArrayList<>();
+        for (int j = 0; j < args.length; j++) {
+            if (j < 3 || !CommandTable.lowerAscii(args[j]).equals("get")) {
+                kept.add(args[j]);
+            }
+        }
+        return kept.toArray(new byte[0][]);
     }
 
     /**
@@ -178,6 +194,7 @@ public final class StringCommands implements CommandFamily {
         store(ctx, key, ctx.arg(3), false);
         ctx.db().setExpire(key, when);
         ctx.notifyEvent(KeyspaceEvents.GENERIC, "expire", key);
+        ctx.propagateAs("SET", ctx.arg(1), ctx.arg(3), "PXAT", when); // SETEX / PSETEX go through setGenericCommand
         ctx.reply().ok();
     }
 
@@ -216,6 +233,7 @@ public final class StringCommands implements CommandFamily {
         StringValue old = readString(ctx, key);
         ctx.reply().bulk(old == null ? null : old.bytes());
         store(ctx, key, ctx.arg(2), false);
+        ctx.propagateAs("SET", ctx.arg(1), ctx.arg(2));
     }
 
     private void getdel(CommandContext ctx) {
@@ -230,6 +248,7 @@ public final class StringCommands implements CommandFamily {
         ctx.signalModified(key);
         ctx.notifyEvent(KeyspaceEvents.GENERIC, "del", key);
         ctx.dirty(1);
+        ctx.propagateAs("DEL", ctx.arg(1));
     }
 
     private void append(CommandContext ctx) {

@@ -50,11 +50,15 @@ public final class StringExpiryCommands implements CommandFamily {
             // An absolute time already past deletes the key, as Redis does.
             db.delete(key);
             changed(ctx, key, "del");
+            boolean lazy = ctx.engine().config().get("lazyfree-lazy-expire").equals("yes");
+            ctx.propagateAs(lazy ? "UNLINK" : "DEL", ctx.arg(1));
         } else if (expire != null) {
             db.setExpire(key, when);
             changed(ctx, key, "expire");
+            ctx.propagateAs("PEXPIREAT", ctx.arg(1), when);
         } else if (option == Option.PERSIST && db.persist(key)) {
             changed(ctx, key, "persist");
+            ctx.propagateAs("PERSIST", ctx.arg(1));
         }
     }
 

@@ -24,6 +24,8 @@ public final class StringFloatCommands implements CommandFamily {
         ctx.signalModified(key);
         ctx.notifyEvent(KeyspaceEvents.STRING, "incrbyfloat", key);
         ctx.dirty(1);
+        // the replica stores the result (its float arithmetic could round otherwise), keeping the TTL
+        ctx.propagateAs("SET", ctx.arg(1), result, "KEEPTTL");
         ctx.reply().bulk(result);
     }
 }

@@ -20,6 +20,11 @@ public final class RdbWriter {
         out.write(b);
     }
 
+    /** Bytes already in RDB form (a value another writer serialized), as they are. */
+    public void writeRaw(byte[] bytes, int from, int to) {
+        out.write(bytes, from, to - from);
+    }
+
     /**
      * rdbSaveLen: 6 bits, 14 bits, then a 32-bit or 64-bit big-endian length behind a marker byte. The length is
      * unsigned, as Redis's uint64_t (a stream's IDs, a group's unknown read counter -1).
