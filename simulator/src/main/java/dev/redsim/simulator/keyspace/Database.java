@@ -35,6 +35,8 @@ public final class Database {
     private boolean touching = true;
     private long hits;
     private long misses;
+    /** The keys by hash slot, on a cluster node's database 0 only (null otherwise: nothing to keep). */
+    private SlotIndex slotIndex;
 
     /**
      * @param clockMillis  the time now (TTLs are counted from it)
@@ -50,6 +52,15 @@ public final class Database {
 
     public int id() {
         return id;
+    }
+
+    /** Keeps this database's keys by hash slot from now on (a cluster node's database; it starts empty). */
+    public SlotIndex indexSlots() {
+        if (slotIndex == null) {
+            slotIndex = new SlotIndex();
+            values.keySet().forEach(slotIndex::added);
+        }
+        return slotIndex;
     }
 
     public long now() {
@@ -149,6 +160,9 @@ public final class Database {
     public void put(Bytes key, RedisValue value) {
         if (values.put(key, value) == null) {
             hooks.added(this, key);
+            if (slotIndex != null) {
+                slotIndex.added(key);
+            }
         }
         value.accessedAt(now());
         if (!expires.isEmpty()) {
@@ -160,6 +174,9 @@ public final class Database {
     public void putKeepTtl(Bytes key, RedisValue value) {
         if (values.put(key, value) == null) {
             hooks.added(this, key);
+            if (slotIndex != null) {
+                slotIndex.added(key);
+            }
         }
         value.accessedAt(now());
     }
@@ -167,6 +184,9 @@ public final class Database {
     public boolean delete(Bytes key) {
         if (values.remove(key) == null) {
             return false;
+        }
+        if (slotIndex != null) {
+            slotIndex.removed(key);
         }
         if (!expires.isEmpty()) {
             expires.remove(key);
@@ -182,6 +202,9 @@ public final class Database {
     }
 
     public void clear() {
+        if (slotIndex != null) {
+            slotIndex.clear();
+        }
         values = new HashMap<>();
         expires = new HashMap<>();
         deadlines = new PriorityQueue<>();
@@ -235,6 +258,9 @@ public final class Database {
         }
         values.remove(key);
         expires.remove(key);
+        if (slotIndex != null) {
+            slotIndex.removed(key);
+        }
         hooks.expired(this, key);
         return true;
     }
