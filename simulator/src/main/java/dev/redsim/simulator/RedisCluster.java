@@ -86,6 +86,11 @@ public final class RedisCluster implements AutoCloseable {
         nodes.forEach(RedisSimulator::afterTimeAdvanced);
     }
 
+    /** Puts the cluster's clock back on the builder's clock, running (see {@link RedisSimulator#resetTime()}). */
+    public void resetTime() {
+        loop.time().reset();
+    }
+
     public long currentTimeMillis() {
         return loop.time().millis();
     }
@@ -108,6 +113,7 @@ public final class RedisCluster implements AutoCloseable {
     /** Options for a cluster; defaults: 3 masters, the system clock. */
     public static final class Builder {
         private int masters = 3;
+        private int firstPort;
         private Clock clock = Clock.systemUTC();
         private final Map<String, String> parameters = new LinkedHashMap<>();
 
@@ -116,6 +122,15 @@ public final class RedisCluster implements AutoCloseable {
                 throw new IllegalArgumentException("masters out of range: " + count);
             }
             this.masters = count;
+            return this;
+        }
+
+        /** The first node's port, the others on the next ones (default 0: every node on a free port). */
+        public Builder firstPort(int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("port out of range: " + port);
+            }
+            this.firstPort = port;
             return this;
         }
 
@@ -136,7 +151,8 @@ public final class RedisCluster implements AutoCloseable {
             List<RedisSimulator> started = new ArrayList<>();
             try {
                 for (int i = 0; i < masters; i++) {
-                    RedisSimulator.Builder node = RedisSimulator.builder().clock(clock).sharedLoop(loop);
+                    RedisSimulator.Builder node = RedisSimulator.builder().clock(clock).sharedLoop(loop)
+                            .port(firstPort == 0 ? 0 : firstPort + i);
                     parameters.forEach(node::config);
                     started.add(node.start());
                 }
