@@ -14,12 +14,14 @@ import java.util.regex.Pattern;
 /**
  * Replies of a cluster node as text in which what differs between two clusters by nature is named instead: node IDs,
  * ports and bus ports become {@code <id0>}, {@code <port0>}, {@code <bus0>} (numbered by the slots the node serves,
- * first range first), link and pong times become {@code <time>}, bus message counters are dropped, and the nodes that
+ * first range first), link and pong times become {@code <time>}, link send buffer sizes {@code <buffer>}, bus message counters are dropped, and the nodes that
  * Redis lists in its hash table's order (CLUSTER NODES, SHARDS, LINKS) are sorted. Nothing else is
  * touched: the rest must be equal byte for byte.
  */
 final class ClusterReplies {
     private static final Pattern TIME_FIELD = Pattern.compile("(create-time\\\\r\\\\n):\\d+");
+    /** A real link's send buffer holds whatever gossip is in flight at that moment. */
+    private static final Pattern BUFFER_FIELD = Pattern.compile("(send-buffer-(?:allocated|used)\\\\r\\\\n):\\d+");
 
     private final Map<String, String> names = new LinkedHashMap<>();
 
@@ -98,6 +100,7 @@ final class ClusterReplies {
     /** IDs, ports and bus ports by name; times as {@code <time>}. */
     String named(String text) {
         String out = TIME_FIELD.matcher(text).replaceAll("$1<time>");
+        out = BUFFER_FIELD.matcher(out).replaceAll("$1<buffer>");
         for (Map.Entry<String, String> name : names.entrySet()) {
             out = out.replaceAll("(?<![0-9a-f])" + Pattern.quote(name.getKey()) + "(?![0-9a-f])",
                     Matcher.quoteReplacement(name.getValue()));
