@@ -4,7 +4,6 @@ import dev.redsim.simulator.acl.Acl;
 import dev.redsim.simulator.cluster.ClusterNodeInfo;
 import dev.redsim.simulator.cluster.ClusterState;
 import dev.redsim.simulator.cluster.ClusterTopology;
-import dev.redsim.simulator.commands.cluster.ClusterCommands;
 import dev.redsim.simulator.command.CommandProcessor;
 import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.commands.CommandFamilies;
@@ -108,8 +107,7 @@ public final class RedisSimulator implements AutoCloseable {
         acl.clientInfo((client, running) -> ClientListLine.of(client, time.millis(), true, running));
         commands.accessControl(acl);
         this.scriptRunner = new ScriptRunner(engine);
-        CommandFamilies.registerAll(table, new Scripting(commands, scriptRunner), acl);
-        new ClusterCommands(cluster).register(table);
+        CommandFamilies.registerAll(table, new Scripting(commands, scriptRunner), acl, cluster);
         if (b.scriptMemoryLimit > 0) {
             scriptRunner.memory().limit(b.scriptMemoryLimit);
         }
