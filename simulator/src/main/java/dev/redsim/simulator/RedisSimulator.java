@@ -1,6 +1,9 @@
 package dev.redsim.simulator;
 
 import dev.redsim.simulator.acl.Acl;
+import dev.redsim.simulator.cluster.ClusterNodeInfo;
+import dev.redsim.simulator.cluster.ClusterState;
+import dev.redsim.simulator.cluster.ClusterTopology;
 import dev.redsim.simulator.command.CommandProcessor;
 import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.commands.CommandFamilies;
@@ -63,6 +66,10 @@ public final class RedisSimulator implements AutoCloseable {
     /** Accepts connections (and binds, so that CONFIG SET port can wait for a bind from the engine thread). */
     private final EventLoopGroup acceptGroup;
     private final Listeners listeners;
+    /** False for a cluster node: the cluster owns the event loops all its nodes share, and stops them. */
+    private final boolean ownsThreads;
+    /** This server's cluster state: never joined on a standalone server (decision 0015). */
+    private final ClusterState cluster = new ClusterState();
     private volatile String host;
     private final String password;
     /** The builder's interceptor (or null), which {@link #resetInterceptor()} puts back. */
@@ -71,7 +78,8 @@ public final class RedisSimulator implements AutoCloseable {
     private CommandInterceptor currentInterceptor;
 
     private RedisSimulator(Builder b) {
-        this.time = new TimeSource(b.clock);
+        this.ownsThreads = b.sharedLoop == null;
+        this.time = ownsThreads ? new TimeSource(b.clock) : b.sharedLoop.time();
         Config config = new Config();
         config.setInternal("bind", b.bind);
         if (b.password != null) {
@@ -98,7 +106,7 @@ public final class RedisSimulator implements AutoCloseable {
         acl.clientInfo((client, running) -> ClientListLine.of(client, time.millis(), true, running));
         commands.accessControl(acl);
         this.scriptRunner = new ScriptRunner(engine);
-        CommandFamilies.registerAll(table, new Scripting(commands, scriptRunner), acl);
+        CommandFamilies.registerAll(table, new Scripting(commands, scriptRunner), acl, cluster);
         if (b.scriptMemoryLimit > 0) {
             scriptRunner.memory().limit(b.scriptMemoryLimit);
         }
@@ -107,10 +115,15 @@ public final class RedisSimulator implements AutoCloseable {
         commands.interceptor(b.interceptor); // before the event loop starts, which publishes it to that thread
         InputCounter inputCounter = new InputCounter(engine);
         boolean epoll = Epoll.isAvailable();
-        DefaultThreadFactory threads = new DefaultThreadFactory("redsim-engine", true);
-        this.group = epoll ? new EpollEventLoopGroup(1, threads) : new NioEventLoopGroup(1, threads);
-        DefaultThreadFactory acceptThreads = new DefaultThreadFactory("redsim-accept", true);
-        this.acceptGroup = epoll ? new EpollEventLoopGroup(1, acceptThreads) : new NioEventLoopGroup(1, acceptThreads);
+        if (ownsThreads) {
+            DefaultThreadFactory threads = new DefaultThreadFactory("redsim-engine", true);
+            this.group = epoll ? new EpollEventLoopGroup(1, threads) : new NioEventLoopGroup(1, threads);
+            DefaultThreadFactory acceptThreads = new DefaultThreadFactory("redsim-accept", true);
+            this.acceptGroup = epoll ? new EpollEventLoopGroup(1, acceptThreads) : new NioEventLoopGroup(1, acceptThreads);
+        } else {
+            this.group = b.sharedLoop.group();
+            this.acceptGroup = b.sharedLoop.acceptGroup();
+        }
         Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(acceptGroup, group)
@@ -133,10 +146,14 @@ public final class RedisSimulator implements AutoCloseable {
             listeners.start(Listeners.addresses(b.bind), b.port);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            stopThreads(group, acceptGroup);
+            if (ownsThreads) {
+                stopThreads(group, acceptGroup);
+            }
             throw new IllegalStateException("interrupted while binding " + b.bind + ":" + b.port, e);
         } catch (Exception e) {
-            stopThreads(group, acceptGroup);
+            if (ownsThreads) {
+                stopThreads(group, acceptGroup);
+            }
             throw new IllegalStateException("cannot listen on " + b.bind + ":" + b.port + ": " + bindFailure(e), e);
         }
         this.host = listeners.reachableHost() == null ? b.bind : listeners.reachableHost();
@@ -172,6 +189,35 @@ public final class RedisSimulator implements AutoCloseable {
         group.next().scheduleAtFixedRate(engine::checkBlockedTimeouts, 10, 10, TimeUnit.MILLISECONDS);
     }
 
+    /** The event loops and the clock every node of a cluster shares (owned and stopped by the cluster). */
+    record SharedLoop(EventLoopGroup group, EventLoopGroup acceptGroup, TimeSource time) {
+        static SharedLoop start(Clock clock) {
+            boolean epoll = Epoll.isAvailable();
+            DefaultThreadFactory threads = new DefaultThreadFactory("redsim-cluster", true);
+            DefaultThreadFactory acceptThreads = new DefaultThreadFactory("redsim-cluster-accept", true);
+            return new SharedLoop(epoll ? new EpollEventLoopGroup(1, threads) : new NioEventLoopGroup(1, threads),
+                    epoll ? new EpollEventLoopGroup(1, acceptThreads) : new NioEventLoopGroup(1, acceptThreads),
+                    new TimeSource(clock));
+        }
+
+        void stop() {
+            stopThreads(acceptGroup, group);
+        }
+    }
+
+    /**
+     * Makes this server the node {@code myself} of a cluster: cluster-enabled, its database 0 keeps its keys by slot,
+     * and calls with keys it does not serve are redirected from now on.
+     */
+    void joinCluster(ClusterTopology topology, ClusterNodeInfo myself) {
+        onEngine(() -> {
+            engine.config().setInternal("cluster-enabled", "yes");
+            cluster.join(topology, myself, engine.database(0).indexSlots());
+            commands.clusterGate(cluster);
+            return null;
+        });
+    }
+
     /** A failed start leaves no thread behind: the event loops are stopped and awaited. */
     private static void stopThreads(EventLoopGroup... groups) {
         for (EventLoopGroup g : groups) {
@@ -184,6 +230,11 @@ public final class RedisSimulator implements AutoCloseable {
         String message = String.valueOf(e.getMessage());
         int colon = message.indexOf("failed: ");
         return colon >= 0 ? message.substring(colon + "failed: ".length()) : message;
+    }
+
+    /** A cluster of 3 masters on free ports of 127.0.0.1, on one thread and one clock: see {@link RedisCluster}. */
+    public static RedisCluster.Builder cluster() {
+        return RedisCluster.builder();
     }
 
     /** Starts a simulator on a free port of 127.0.0.1. */
@@ -236,6 +287,11 @@ public final class RedisSimulator implements AutoCloseable {
      */
     public void advanceTime(Duration amount) {
         time.advance(amount);
+        afterTimeAdvanced();
+    }
+
+    /** Expires what the clock's advance made due (every node of a cluster, whose clock is shared, does it). */
+    void afterTimeAdvanced() {
         onEngine(() -> {
             engine.checkPause(); // first: a pause stops expiry while it lasts
             engine.expireAllDue();
@@ -329,6 +385,9 @@ public final class RedisSimulator implements AutoCloseable {
         try {
             scriptRunner.shutdown(); // first: a running script holds the engine thread until it stops
             listeners.close();
+            if (!ownsThreads) {
+                return; // a cluster node: the cluster stops the threads its nodes share, with their connections
+            }
             acceptGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
             // bounded: a stop (SIGTERM in the CLI) must come through whatever a client left the engine doing
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
@@ -362,6 +421,13 @@ public final class RedisSimulator implements AutoCloseable {
         private long scriptMemoryLimit;
         private final java.util.Map<String, String> parameters = new java.util.LinkedHashMap<>();
         private CommandInterceptor interceptor;
+        /** Set by {@link RedisCluster} for its nodes: the event loops and clock they share. */
+        private SharedLoop sharedLoop;
+
+        Builder sharedLoop(SharedLoop loop) {
+            this.sharedLoop = loop;
+            return this;
+        }
 
         public Builder port(int port) {
             if (port < 0 || port > 65535) {

@@ -38,6 +38,7 @@ class LayeringTest {
             "command",    // the command table, per-call context and dispatch (processCommand / call)
             "acl",        // users, their rules and the permission checks, the ACL log and file
             "scripting",  // Lua: EVAL, FUNCTION, the script thread
+            "cluster",    // a cluster node's state: the shared topology, its slot check (decision 0015)
             "commands",   // the command implementations, one package per data type
             "",           // dev.redsim.simulator: RedisSimulator and the CLI, which wire the rooms together
             "junit");     // the JUnit 5 extension

@@ -69,6 +69,14 @@ public final class RedisServerTarget implements RedisTarget {
 
     /** As {@link #start()}, with more options for redis-server ("--aclfile", "/tmp/users.acl"). */
     public static RedisServerTarget start(String... options) {
+        return start(port -> options);
+    }
+
+    /**
+     * As {@link #start(String...)}, with options that depend on the port chosen (a cluster node's bus port must be
+     * free as well, so the cluster target chooses it per attempt).
+     */
+    static RedisServerTarget start(java.util.function.IntFunction<String[]> optionsForPort) {
         Path executable = findExecutable()
                 .orElseThrow(() -> new IllegalStateException("redis-server is not on PATH (apt-get install redis-server)"));
         IOException last = null;
@@ -81,7 +89,7 @@ public final class RedisServerTarget implements RedisTarget {
                 command.addAll(List.of("--port", Integer.toString(port), "--bind", "127.0.0.1", "--save", "",
                         "--appendonly", "no", "--daemonize", "no", "--dir", dir.toString(),
                         "--loglevel", "warning", "--logfile", ""));
-                command.addAll(List.of(options));
+                command.addAll(List.of(optionsForPort.apply(port)));
                 Process process = new ProcessBuilder(command)
                         .redirectErrorStream(true)
                         .redirectOutput(dir.resolve("redis.log").toFile())
@@ -140,6 +148,11 @@ public final class RedisServerTarget implements RedisTarget {
         } catch (IOException e) {
             throw new IllegalStateException("no free port", e);
         }
+    }
+
+    /** This server's temporary directory (its --dir), removed on close. */
+    Path dir() {
+        return dir;
     }
 
     @Override

@@ -41,4 +41,20 @@ public final class Targets {
         }
         return RedisServerTarget.start();
     }
+
+    /**
+     * A real Redis Cluster to compare a simulated one with (from redis-server and redis-cli on PATH), with the same
+     * rule as {@link #reference()}: skipped locally when they are missing, a failure in CI.
+     */
+    public static RedisClusterTarget referenceCluster(int masters, int replicasPerMaster) {
+        if (!RedisClusterTarget.available()) {
+            String message = "redis-server or redis-cli is not on PATH: the tests that compare with a real Redis Cluster"
+                    + " cannot run";
+            if (realRedisRequired()) {
+                throw new IllegalStateException(message + " (required here: CI=true or redsim.requireRealRedis)");
+            }
+            throw new TestAbortedException(message);
+        }
+        return RedisClusterTarget.start(masters, replicasPerMaster);
+    }
 }

@@ -55,6 +55,8 @@ public final class CommandProcessor implements InputProcessor {
 
     /** The ACL (set while the server is wired), or null: then every client may run everything. */
     private AccessControl access;
+    /** A cluster node's slot check (set while a cluster is wired), or null on a standalone server. */
+    private ClusterGate cluster;
 
     /** Binds the processor to its engine, which from now on hands it every client's input. */
     public CommandProcessor(Engine engine, CommandTable table) {
@@ -88,6 +90,11 @@ public final class CommandProcessor implements InputProcessor {
 
     public AccessControl accessControl() {
         return access;
+    }
+
+    /** Makes this server a cluster node: calls with keys it does not serve are redirected; engine thread only. */
+    public void clusterGate(ClusterGate gate) {
+        this.cluster = gate;
     }
 
     /** Runs one decoded message of a client: a command, or a protocol error that closes the connection. */
@@ -175,6 +182,9 @@ public final class CommandProcessor implements InputProcessor {
             rejectCall(client, spec.fullName(), refusal);
             return;
         }
+        if (cluster != null && refusedByCluster(client, spec, args)) {
+            return;
+        }
         if (!engine.evictClientsBefore(client)) {
             return; // client eviction took this very client: its command does not run
         }
@@ -239,6 +249,49 @@ public final class CommandProcessor implements InputProcessor {
             return client.multiState().queuedDenyOom();
         }
         return denyOomRule.denyOom(spec, args);
+    }
+
+    /**
+     * Cluster redirection (processCommand's getNodeByQuery step, after the ACL): a call whose keys this node does not
+     * serve, or whose keys span slots, is answered with MOVED or CROSSSLOT; inside MULTI that dooms the transaction,
+     * and a refused EXEC discards it (with the cluster's error, not EXECABORT).
+     */
+    private boolean refusedByCluster(ClientConnection client, CommandSpec spec, byte[][] args) {
+        boolean exec = spec.fullName().equals("exec");
+        if (!exec && !spec.hasKeyArguments()) {
+            return false;
+        }
+        java.util.List<byte[]> keys = new java.util.ArrayList<>();
+        boolean readOnly;
+        if (exec) {
+            readOnly = true;
+            for (var queued : client.multiState().queued()) {
+                CommandSpec queuedSpec = (CommandSpec) queued.command();
+                for (int index : queuedSpec.keyIndexes(queued.args())) {
+                    keys.add(queued.args()[index]);
+                }
+                readOnly &= !writes(queuedSpec);
+            }
+        } else {
+            for (int index : spec.keyIndexes(args)) {
+                keys.add(args[index]);
+            }
+            readOnly = spec.has(CommandFlag.READONLY);
+        }
+        String refusal = cluster.refusal(client, keys, readOnly);
+        if (refusal == null) {
+            return false;
+        }
+        if (exec) {
+            engine.discardTransaction(client);
+        } else if (client.multiState().active()) {
+            client.multiState().markDirtyExec();
+        }
+        Stats stats = engine.stats();
+        stats.countRejected(spec.fullName());
+        stats.countError(refusal);
+        client.reply().error(refusal);
+        return true;
     }
 
     /** Redis's is_may_replicate_command: a write, a may-replicate command, or an EXEC of a transaction with one. */

@@ -58,6 +58,11 @@ public final class CommandFamilies {
 
     /** @param acl the server's ACL, which the ACL command manages */
     public static List<CommandFamily> all(Scripting scripting, Acl acl) {
+        return all(scripting, acl, new dev.redsim.simulator.cluster.ClusterState());
+    }
+
+    /** @param cluster the server's cluster state (never joined on a standalone server), which CLUSTER reads */
+    public static List<CommandFamily> all(Scripting scripting, Acl acl, dev.redsim.simulator.cluster.ClusterState cluster) {
         return List.of(
                 new ConnectionCommands(),
                 new ClientCommands(),
@@ -98,7 +103,8 @@ public final class CommandFamilies {
                 new PubSubCommands(),
                 new ScriptingCommands(scripting),
                 new FunctionCommands(scripting),
-                new AclCommands(acl));
+                new AclCommands(acl),
+                new dev.redsim.simulator.commands.cluster.ClusterCommands(cluster));
     }
 
     public static void registerAll(CommandTable table, Scripting scripting) {
@@ -106,7 +112,12 @@ public final class CommandFamilies {
     }
 
     public static void registerAll(CommandTable table, Scripting scripting, Acl acl) {
-        for (CommandFamily family : all(scripting, acl)) {
+        registerAll(table, scripting, acl, new dev.redsim.simulator.cluster.ClusterState());
+    }
+
+    public static void registerAll(CommandTable table, Scripting scripting, Acl acl,
+            dev.redsim.simulator.cluster.ClusterState cluster) {
+        for (CommandFamily family : all(scripting, acl, cluster)) {
             family.register(table);
         }
     }

@@ -39,6 +39,8 @@ public final class Database {
     private KeySampler volatileKeys = new KeySampler();
     private long hits;
     private long misses;
+    /** The keys by hash slot, on a cluster node's database 0 only (null otherwise: nothing to keep). */
+    private SlotIndex slotIndex;
 
     /**
      * @param clockMillis  the time now (TTLs are counted from it)
@@ -54,6 +56,15 @@ public final class Database {
 
     public int id() {
         return id;
+    }
+
+    /** Keeps this database's keys by hash slot from now on (a cluster node's database; it starts empty). */
+    public SlotIndex indexSlots() {
+        if (slotIndex == null) {
+            slotIndex = new SlotIndex();
+            values.keySet().forEach(slotIndex::added);
+        }
+        return slotIndex;
     }
 
     public long now() {
@@ -178,6 +189,9 @@ public final class Database {
         if (old == null) {
             allKeys.added(key, values);
             hooks.added(this, key);
+            if (slotIndex != null) {
+                slotIndex.added(key);
+            }
         }
         value.accessedAt(now);
     }
@@ -212,6 +226,9 @@ public final class Database {
             return false;
         }
         dataBytes -= ((AccessTracked) removed).accountedBytes();
+        if (slotIndex != null) {
+            slotIndex.removed(key);
+        }
         if (!expires.isEmpty()) {
             expires.remove(key);
         }
@@ -226,6 +243,9 @@ public final class Database {
     }
 
     public void clear() {
+        if (slotIndex != null) {
+            slotIndex.clear();
+        }
         values = new HashMap<>();
         expires = new HashMap<>();
         deadlines = new PriorityQueue<>();
@@ -296,6 +316,9 @@ public final class Database {
             dataBytes -= ((AccessTracked) removed).accountedBytes();
         }
         expires.remove(key);
+        if (slotIndex != null) {
+            slotIndex.removed(key);
+        }
         hooks.expired(this, key);
         return true;
     }

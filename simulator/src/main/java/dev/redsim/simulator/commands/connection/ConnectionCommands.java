@@ -99,7 +99,7 @@ public final class ConnectionCommands implements CommandFamily {
         r.bulk("id");
         r.integer(client.id());
         r.bulk("mode");
-        r.bulk("standalone");
+        r.bulk("yes".equals(ctx.engine().config().get("cluster-enabled")) ? "cluster" : "standalone");
         r.bulk("role");
         r.bulk("master");
         r.bulk("modules");
@@ -123,6 +123,9 @@ public final class ConnectionCommands implements CommandFamily {
 
     private void select(CommandContext ctx) {
         long index = ctx.longArg(1);
+        if (index != 0 && "yes".equals(ctx.engine().config().get("cluster-enabled"))) {
+            throw new RedisError("ERR SELECT is not allowed in cluster mode");
+        }
         if (index < 0 || index >= ctx.engine().databaseCount()) {
             throw RedisError.DB_INDEX_OUT_OF_RANGE;
         }

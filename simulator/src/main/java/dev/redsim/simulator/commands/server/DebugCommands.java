@@ -6,16 +6,11 @@ import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.keyspace.Numbers;
 
-/**
- * DEBUG and the cluster-only READONLY/READWRITE: commands tools send that a standalone
- * simulator answers the way a standalone Redis 7.0 does.
- */
+/** DEBUG, as a Redis 7.0 answers it (the cluster-only READONLY/READWRITE are in commands.cluster). */
 public final class DebugCommands implements CommandFamily {
     @Override
     public void register(CommandTable t) {
         t.handler("debug", this::debug);
-        t.handler("readonly", this::clusterOnly);
-        t.handler("readwrite", this::clusterOnly);
     }
 
     /**
@@ -55,9 +50,5 @@ public final class DebugCommands implements CommandFamily {
                 Thread.currentThread().interrupt();
             }
         }
-    }
-
-    private void clusterOnly(CommandContext ctx) {
-        throw new RedisError("ERR This instance has cluster support disabled");
     }
 }

@@ -50,10 +50,15 @@ final class InfoSections {
             case "commandstats" -> commandStats(out);
             case "errorstats" -> errorStats(out);
             case "latencystats" -> latencyStats(out);
-            case "cluster" -> out.append("# Cluster\r\n").append("cluster_enabled:0\r\n");
+            case "cluster" -> out.append("# Cluster\r\n").append("cluster_enabled:").append(clusterEnabled() ? 1 : 0)
+                    .append("\r\n");
             case "keyspace" -> keyspace(out);
             default -> throw new IllegalArgumentException(section);
         }
+    }
+
+    private boolean clusterEnabled() {
+        return "yes".equals(engine.config().get("cluster-enabled"));
     }
 
     private static void field(StringBuilder out, String name, Object value) {
@@ -68,7 +73,7 @@ final class InfoSections {
         field(out, "redis_git_sha1", "00000000");
         field(out, "redis_git_dirty", 0);
         field(out, "redis_build_id", "0");
-        field(out, "redis_mode", "standalone");
+        field(out, "redis_mode", clusterEnabled() ? "cluster" : "standalone");
         field(out, "os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch"));
         field(out, "arch_bits", System.getProperty("os.arch", "").contains("64") ? 64 : 32);

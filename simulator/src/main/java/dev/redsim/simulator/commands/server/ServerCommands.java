@@ -25,6 +25,9 @@ public final class ServerCommands implements CommandFamily {
     private void swapdb(CommandContext ctx) {
         long first = ctx.longArg(1, new RedisError("ERR invalid first DB index"));
         long second = ctx.longArg(2, new RedisError("ERR invalid second DB index"));
+        if ("yes".equals(ctx.engine().config().get("cluster-enabled"))) {
+            throw new RedisError("ERR SWAPDB is not allowed in cluster mode"); // a cluster node has database 0 only
+        }
         int count = ctx.engine().databaseCount();
         if (first < 0 || first >= count || second < 0 || second >= count) {
             throw RedisError.DB_INDEX_OUT_OF_RANGE;

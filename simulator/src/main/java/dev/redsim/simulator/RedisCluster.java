@@ -1,0 +1,194 @@
+package dev.redsim.simulator;
+
+import dev.redsim.simulator.cluster.ClusterNodeInfo;
+import dev.redsim.simulator.cluster.ClusterTopology;
+import dev.redsim.simulator.cluster.SlotSplit;
+import dev.redsim.simulator.util.KeyHashSlot;
+
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * An in-process Redis Cluster: N masters (3 by default), each a {@link RedisSimulator} on its own free port of
+ * 127.0.0.1 with its own keyspace, all on one event loop thread and one clock (decision 0015), the slots split as
+ * redis-cli --cluster create splits them. A cluster client pointed at any node finds the others through CLUSTER
+ * SLOTS / SHARDS / NODES and follows MOVED redirections.
+ *
+ * <pre>{@code
+ * try (RedisCluster cluster = RedisSimulator.cluster().start()) {
+ *     JedisCluster jedis = new JedisCluster(Set.of(new HostAndPort(cluster.host(), cluster.ports().get(0))));
+ * }
+ * }</pre>
+ */
+public final class RedisCluster implements AutoCloseable {
+    private final RedisSimulator.SharedLoop loop;
+    private final List<RedisSimulator> nodes;
+    private final ClusterTopology topology;
+
+    private RedisCluster(RedisSimulator.SharedLoop loop, List<RedisSimulator> nodes, ClusterTopology topology) {
+        this.loop = loop;
+        this.nodes = List.copyOf(nodes);
+        this.topology = topology;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The nodes, masters in slot order (the first serves slot 0). */
+    public List<RedisSimulator> nodes() {
+        return nodes;
+    }
+
+    public String host() {
+        return nodes.get(0).host();
+    }
+
+    public List<Integer> ports() {
+        return nodes.stream().map(RedisSimulator::port).toList();
+    }
+
+    /** Every node as host:port, in slot order. */
+    public List<String> addresses() {
+        return nodes.stream().map(n -> n.host() + ":" + n.port()).toList();
+    }
+
+    /** A node's 40-character ID (its CLUSTER MYID). */
+    public String nodeId(int index) {
+        return topology.nodes().get(index).id();
+    }
+
+    /** The node serving a key's slot. */
+    public RedisSimulator nodeFor(String key) {
+        ClusterNodeInfo owner = topology.owner(KeyHashSlot.of(key.getBytes(StandardCharsets.UTF_8)));
+        return nodes.get(topology.nodes().indexOf(owner));
+    }
+
+    /** Stops the cluster's one clock (see {@link RedisSimulator#freezeTime()}). */
+    public void freezeTime() {
+        loop.time().freeze();
+    }
+
+    public void unfreezeTime() {
+        loop.time().unfreeze();
+    }
+
+    /** Moves the cluster's one clock forward; every node expires what became due before this returns. */
+    public void advanceTime(Duration amount) {
+        loop.time().advance(amount);
+        nodes.forEach(RedisSimulator::afterTimeAdvanced);
+    }
+
+    /** Puts the cluster's clock back on the builder's clock, running (see {@link RedisSimulator#resetTime()}). */
+    public void resetTime() {
+        loop.time().reset();
+    }
+
+    public long currentTimeMillis() {
+        return loop.time().millis();
+    }
+
+    /** FLUSHALL on every node, from outside any connection. */
+    public void flushAll() {
+        nodes.forEach(RedisSimulator::flushAll);
+    }
+
+    /** Closes every node's listener, then the shared threads (and with them every connection). */
+    @Override
+    public void close() {
+        try {
+            nodes.forEach(RedisSimulator::close);
+        } finally {
+            loop.stop();
+        }
+    }
+
+    /** Options for a cluster; defaults: 3 masters, the system clock. */
+    public static final class Builder {
+        private int masters = 3;
+        private int firstPort;
+        private Clock clock = Clock.systemUTC();
+        private final Map<String, String> parameters = new LinkedHashMap<>();
+
+        public Builder masters(int count) {
+            if (count < 1 || count > KeyHashSlot.SLOTS) {
+                throw new IllegalArgumentException("masters out of range: " + count);
+            }
+            this.masters = count;
+            return this;
+        }
+
+        /** The first node's port, the others on the next ones (default 0: every node on a free port). */
+        public Builder firstPort(int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("port out of range: " + port);
+            }
+            this.firstPort = port;
+            return this;
+        }
+
+        /** The clock the whole cluster follows. */
+        public Builder clock(Clock clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        /** A Redis configuration parameter every node starts with (see {@link RedisSimulator.Builder#config}). */
+        public Builder config(String name, String value) {
+            parameters.put(name, value);
+            return this;
+        }
+
+        public RedisCluster start() {
+            RedisSimulator.SharedLoop loop = RedisSimulator.SharedLoop.start(clock);
+            List<RedisSimulator> started = new ArrayList<>();
+            try {
+                for (int i = 0; i < masters; i++) {
+                    RedisSimulator.Builder node = RedisSimulator.builder().clock(clock).sharedLoop(loop)
+                            .port(firstPort == 0 ? 0 : firstPort + i);
+                    parameters.forEach(node::config);
+                    started.add(node.start());
+                }
+                Random random = new Random(new SecureRandom().nextLong());
+                List<ClusterNodeInfo.SlotRange> split = SlotSplit.of(masters);
+                List<ClusterNodeInfo> infos = new ArrayList<>();
+                for (int i = 0; i < masters; i++) {
+                    RedisSimulator node = started.get(i);
+                    // config epochs 1..N, as redis-cli gives a different one to each node it creates
+                    infos.add(new ClusterNodeInfo(nodeId(random), node.host(), node.port(), busPort(node.port()),
+                            i + 1, List.of(split.get(i))));
+                }
+                ClusterTopology topology = new ClusterTopology(infos, loop.time().millis());
+                for (int i = 0; i < masters; i++) {
+                    started.get(i).joinCluster(topology, infos.get(i));
+                }
+                return new RedisCluster(loop, started, topology);
+            } catch (RuntimeException e) {
+                started.forEach(RedisSimulator::close);
+                loop.stop();
+                throw e;
+            }
+        }
+
+        /** 40 lower-case hex characters, as Redis's getRandomHexChars makes node IDs. */
+        private static String nodeId(Random random) {
+            StringBuilder id = new StringBuilder(40);
+            for (int i = 0; i < 40; i++) {
+                id.append(Character.forDigit(random.nextInt(16), 16));
+            }
+            return id.toString();
+        }
+
+        /** The bus port a node announces (port + 10000, as Redis by default; nothing listens there). */
+        private static int busPort(int port) {
+            return port + 10000 <= 65535 ? port + 10000 : port - 10000;
+        }
+    }
+}

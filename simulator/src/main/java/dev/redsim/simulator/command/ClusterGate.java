@@ -1,0 +1,21 @@
+package dev.redsim.simulator.command;
+
+import dev.redsim.simulator.server.ClientConnection;
+
+import java.util.List;
+
+/**
+ * A cluster node's check of where a call's keys live (Redis's getNodeByQuery), which the command processor asks
+ * before it runs or queues a command with keys (and before EXEC, with the keys of every queued command). Implemented
+ * by the cluster room; a standalone server has none.
+ */
+public interface ClusterGate {
+    /**
+     * Null when this node serves the keys (or there are none), otherwise the refusal to answer in the command's place
+     * ("MOVED slot host:port", "CROSSSLOT ...").
+     *
+     * @param keys     the keys of the call, in argument order (for EXEC: of every queued command, in order)
+     * @param readOnly whether the call only reads (a replica may then serve it to a READONLY client)
+     */
+    String refusal(ClientConnection client, List<byte[]> keys, boolean readOnly);
+}
