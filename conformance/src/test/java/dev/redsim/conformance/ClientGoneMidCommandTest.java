@@ -17,6 +17,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * server no longer lists the client (bounded), so what it checks is the server's final word.
  */
 class ClientGoneMidCommandTest {
+    /** MULTI and two queued SETs, as one client writes them before its EXEC. */
+    private static final String TRANSACTION = "*1\r\n$5\r\nMULTI\r\n*3\r\n$3\r\nSET\r\n$2\r\nk1\r\n$1\r\na\r\n"
+            + "*3\r\n$3\r\nSET\r\n$2\r\nk2\r\n$1\r\nb\r\n";
 
     @ParameterizedTest(name = "[{0}]")
     @ValueSource(strings = {"simulator", "redis"})
@@ -24,8 +27,7 @@ class ClientGoneMidCommandTest {
         try (RedisTarget target = start(name); RespClient checker = client(target)) {
             RespClient leaving = client(target);
             long id = leaving.call("CLIENT", "ID").asLong();
-            leaving.sendRaw(bytes("*1\r\n$5\r\nMULTI\r\n*3\r\n$3\r\nSET\r\n$2\r\nk1\r\n$1\r\na\r\n"
-                    + "*3\r\n$3\r\nSET\r\n$2\r\nk2\r\n$1\r\nb\r\n*1\r\n$4\r\nEX"));
+            leaving.sendRaw(bytes(TRANSACTION + "*1\r\n$4\r\nEX"));
             leaving.close();
             awaitGone(checker, id);
             assertThat(checker.call("EXISTS", "k1", "k2").asLong()).isZero();
@@ -38,8 +40,7 @@ class ClientGoneMidCommandTest {
         try (RedisTarget target = start(name); RespClient checker = client(target)) {
             RespClient leaving = client(target);
             long id = leaving.call("CLIENT", "ID").asLong();
-            leaving.sendRaw(bytes("*1\r\n$5\r\nMULTI\r\n*3\r\n$3\r\nSET\r\n$2\r\nk1\r\n$1\r\na\r\n"
-                    + "*3\r\n$3\r\nSET\r\n$2\r\nk2\r\n$1\r\nb\r\n*1\r\n$4\r\nEXEC\r\n"));
+            leaving.sendRaw(bytes(TRANSACTION + "*1\r\n$4\r\nEXEC\r\n"));
             leaving.close();
             awaitGone(checker, id);
             assertThat(checker.call("MGET", "k1", "k2").children()).extracting(v -> v.text()).containsExactly("a", "b");

@@ -282,15 +282,7 @@ public final class CommandProcessor implements InputProcessor {
         if (refusal == null) {
             return false;
         }
-        if (exec) {
-            engine.discardTransaction(client);
-        } else if (client.multiState().active()) {
-            client.multiState().markDirtyExec();
-        }
-        Stats stats = engine.stats();
-        stats.countRejected(spec.fullName());
-        stats.countError(refusal);
-        client.reply().error(refusal);
+        reject(client, spec.fullName(), refusal, false); // a refused EXEC answers the cluster's error itself
         return true;
     }
 
@@ -334,13 +326,20 @@ public final class CommandProcessor implements InputProcessor {
      * the refusal dooms the transaction; a refused EXEC discards it (Redis's rejectCommand / execCommandAbort).
      */
     private void rejectCall(ClientConnection client, String fullName, String message) {
+        reject(client, fullName, message, true);
+    }
+
+    /** As {@link #rejectCall}; {@code execAbort} says whether a refused EXEC's error is worded as EXECABORT. */
+    private void reject(ClientConnection client, String fullName, String message, boolean execAbort) {
         if (client.multiState().active()) {
             client.multiState().markDirtyExec();
         }
         if ("exec".equals(fullName)) {
             engine.discardTransaction(client);
-            String reason = message.startsWith("ERR ") ? message.substring(4) : message;
-            message = "EXECABORT Transaction discarded because of: " + reason;
+            if (execAbort) {
+                String reason = message.startsWith("ERR ") ? message.substring(4) : message;
+                message = "EXECABORT Transaction discarded because of: " + reason;
+            }
         }
         Stats stats = engine.stats();
         stats.countRejected(fullName);

@@ -6,6 +6,7 @@ import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.PendingEntry;
+import dev.redsim.simulator.keyspace.RaxMap;
 import dev.redsim.simulator.keyspace.StreamConsumer;
 import dev.redsim.simulator.keyspace.StreamGroup;
 import dev.redsim.simulator.keyspace.StreamId;
@@ -120,19 +121,7 @@ public final class StreamInfoCommands implements CommandFamily {
             reply.bulk("pel-count");
             reply.integer(group.pending().size());
             reply.bulk("pending");
-            int pendingShown = (int) Math.min(limit, group.pending().size());
-            reply.array(pendingShown);
-            int pendingWritten = 0;
-            for (Map.Entry<StreamId, PendingEntry> e : group.pending().view().entrySet()) {
-                if (pendingWritten++ == pendingShown) {
-                    break;
-                }
-                reply.array(4);
-                StreamReplies.id(reply, e.getKey());
-                reply.bulk(e.getValue().consumer().name().bytes());
-                reply.integer(e.getValue().deliveredAt());
-                reply.integer(e.getValue().deliveries());
-            }
+            pendingEntries(reply, group.pending(), limit, true);
             reply.bulk("consumers");
             reply.array(group.consumers().size());
             for (StreamConsumer consumer : group.consumers().values()) {
@@ -144,19 +133,30 @@ public final class StreamInfoCommands implements CommandFamily {
                 reply.bulk("pel-count");
                 reply.integer(consumer.pending().size());
                 reply.bulk("pending");
-                int ownShown = (int) Math.min(limit, consumer.pending().size());
-                reply.array(ownShown);
-                int ownWritten = 0;
-                for (Map.Entry<StreamId, PendingEntry> e : consumer.pending().view().entrySet()) {
-                    if (ownWritten++ == ownShown) {
-                        break;
-                    }
-                    reply.array(3);
-                    StreamReplies.id(reply, e.getKey());
-                    reply.integer(e.getValue().deliveredAt());
-                    reply.integer(e.getValue().deliveries());
-                }
+                pendingEntries(reply, consumer.pending(), limit, false);
             }
+        }
+    }
+
+    /**
+     * A pending entries list as XINFO STREAM FULL shows it, the first {@code limit} entries: ID, the consumer's name
+     * (in the group's list only), delivery time and delivery count.
+     */
+    private static void pendingEntries(Reply reply, RaxMap<PendingEntry> pending, long limit, boolean withConsumer) {
+        int shown = (int) Math.min(limit, pending.size());
+        reply.array(shown);
+        int written = 0;
+        for (Map.Entry<StreamId, PendingEntry> e : pending.view().entrySet()) {
+            if (written++ == shown) {
+                break;
+            }
+            reply.array(withConsumer ? 4 : 3);
+            StreamReplies.id(reply, e.getKey());
+            if (withConsumer) {
+                reply.bulk(e.getValue().consumer().name().bytes());
+            }
+            reply.integer(e.getValue().deliveredAt());
+            reply.integer(e.getValue().deliveries());
         }
     }
 
