@@ -1,11 +1,13 @@
 package dev.redsim.simulator.keyspace;
 
+import dev.redsim.simulator.util.ScanDict;
 import dev.redsim.simulator.util.rdb.Listpack;
 import dev.redsim.simulator.util.rdb.RdbWriter;
 
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.random.RandomGenerator;
 
 import static dev.redsim.simulator.keyspace.MemoryLayout.DICT;
 import static dev.redsim.simulator.keyspace.MemoryLayout.DICT_ENTRY;
@@ -17,12 +19,15 @@ import static dev.redsim.simulator.keyspace.MemoryLayout.sds;
 import static dev.redsim.simulator.keyspace.MemoryLayout.slots;
 
 /**
- * A hash. Fields keep insertion order, which is the order Redis's listpack encoding replies in (an update keeps
- * a field's place, a delete closes the gap); once a hash becomes a hashtable, Redis's order is its own and tests
- * compare such replies as unordered.
+ * A hash. While listpack-encoded, fields keep insertion order, which is the order Redis's listpack encoding replies
+ * in (an update keeps a field's place, a delete closes the gap). Once a hashtable, the fields live in a
+ * {@link ScanDict}, Redis's dict, so that HSCAN walks them with Redis's cursor at O(COUNT) a call and HRANDFIELD
+ * picks a random bucket in O(1); the order is then the dict's own, as in Redis, and tests compare such replies as
+ * unordered.
  */
 public final class HashValue extends AccessTracked implements RedisValue {
-    private final LinkedHashMap<Bytes, byte[]> fields = new LinkedHashMap<>();
+    /** A LinkedHashMap while listpack-encoded, a ScanDict once a hashtable. */
+    private Map<Bytes, byte[]> fields = new LinkedHashMap<>();
     private boolean hashtable;
 
     public Map<Bytes, byte[]> fields() {
@@ -49,6 +54,34 @@ public final class HashValue extends AccessTracked implements RedisValue {
         return fields.remove(field) != null;
     }
 
+    /**
+     * A random field of a hashtable-encoded hash (dictGetRandomKey: a random non-empty bucket, then a place in its
+     * chain), O(1) on average; null when empty. Listpack-encoded hashes have no random access (Redis walks the
+     * listpack, which its configured maximum bounds): the caller walks {@link #fields()} for those.
+     */
+    public Bytes randomHashtableField(RandomGenerator random) {
+        return ((ScanDict<Bytes, byte[]>) fields).randomKey(random);
+    }
+
+    /**
+     * One HSCAN call on a hashtable-encoded hash: the fields of the buckets from the cursor on, until about count
+     * came (see {@link ScanDict#scan(long, long, java.util.function.BiConsumer)}); returns the next cursor.
+     */
+    public long scanHashtable(long cursor, long count, java.util.function.BiConsumer<Bytes, byte[]> action) {
+        return ((ScanDict<Bytes, byte[]>) fields).scan(cursor, count, action);
+    }
+
+    /** Switches to the hashtable encoding for good (Redis never converts back): the fields move into a dict. */
+    private void convertToHashtable() {
+        if (hashtable) {
+            return;
+        }
+        ScanDict<Bytes, byte[]> dict = new ScanDict<>();
+        dict.putAll(fields);
+        fields = dict;
+        hashtable = true;
+    }
+
     @Override
     public String typeName() {
         return "hash";
@@ -71,7 +104,7 @@ public final class HashValue extends AccessTracked implements RedisValue {
         long maxValue = limits.hashMaxListpackValue();
         for (int i = from; i <= to; i++) {
             if (args[i].length > maxValue) {
-                hashtable = true;
+                convertToHashtable();
                 return;
             }
         }
@@ -87,11 +120,11 @@ public final class HashValue extends AccessTracked implements RedisValue {
         }
         long maxValue = limits.hashMaxListpackValue();
         if (field.length() > maxValue || value.length > maxValue) {
-            hashtable = true;
+            convertToHashtable();
         }
         boolean existed = fields.put(field, value) != null;
         if (fields.size() > limits.hashMaxListpackEntries()) {
-            hashtable = true;
+            convertToHashtable();
         }
         return existed;
     }
@@ -120,6 +153,9 @@ public final class HashValue extends AccessTracked implements RedisValue {
     @Override
     public HashValue copy() {
         HashValue copy = new HashValue();
+        if (hashtable) {
+            copy.fields = new ScanDict<>();
+        }
         copy.fields.putAll(fields);
         copy.hashtable = hashtable;
         return copy;

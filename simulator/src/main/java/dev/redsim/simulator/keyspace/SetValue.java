@@ -1,12 +1,11 @@
 package dev.redsim.simulator.keyspace;
 
-import dev.redsim.simulator.util.ScanSnapshot;
+import dev.redsim.simulator.util.ScanDict;
 import dev.redsim.simulator.util.rdb.Intset;
 import dev.redsim.simulator.util.rdb.RdbWriter;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -23,16 +22,15 @@ import static dev.redsim.simulator.keyspace.MemoryLayout.slots;
  * holds a non-integer or more than set-max-intset-entries members; then a hashtable, whose order is its own.
  *
  * <p>The intset is a sorted long array, as Redis's. The hashtable is an array of members plus a member-to-slot
- * index, so membership, insertion, removal and picking a random member (SPOP, SRANDMEMBER) are all O(1).
+ * index, so membership, insertion, removal and picking a random member (SPOP, SRANDMEMBER) are all O(1). The
+ * index is a {@link ScanDict}, Redis's dict, so that SSCAN walks it with Redis's cursor at O(COUNT) a call.
  */
 public final class SetValue extends AccessTracked implements RedisValue {
     private long[] ints = new long[4];
     private int intCount;
     /** Null while the set is an intset. */
     private ArrayList<Bytes> slots;
-    private HashMap<Bytes, Integer> slotOf;
-    /** The member ordering of the SSCAN in progress, if any (see ScanSnapshot); not part of the value. */
-    private ScanSnapshot<Bytes> scanSnapshot;
+    private ScanDict<Bytes, Integer> slotOf;
 
     public boolean isIntset() {
         return slots == null;
@@ -99,7 +97,7 @@ public final class SetValue extends AccessTracked implements RedisValue {
             return;
         }
         slots = new ArrayList<>(Math.max(4, intCount));
-        slotOf = new HashMap<>(Math.max(4, intCount * 2));
+        slotOf = new ScanDict<>();
         for (int i = 0; i < intCount; i++) {
             addToTable(Bytes.wrap(Numbers.toBytes(ints[i])));
         }
@@ -180,22 +178,11 @@ public final class SetValue extends AccessTracked implements RedisValue {
     }
 
     /**
-     * One SSCAN page of a hashtable: visits up to count members from the cursor, adding those still present;
-     * returns the next cursor. A scan starting at 0 takes a fresh ordering.
+     * One SSCAN call on a hashtable: the members of the buckets from the cursor on, until about count came (see
+     * {@link ScanDict#scan(long, long, java.util.function.BiConsumer)}); returns the next cursor.
      */
     public long scanPage(long cursor, long count, List<byte[]> out) {
-        if (cursor == 0 || scanSnapshot == null) {
-            scanSnapshot = ScanSnapshot.of(slots, Bytes::bytes);
-        }
-        List<Bytes> visited = new ArrayList<>();
-        long next = scanSnapshot.page(cursor, count, slotOf::containsKey, visited);
-        for (Bytes member : visited) {
-            out.add(member.bytes());
-        }
-        if (next == 0) {
-            scanSnapshot = null;
-        }
-        return next;
+        return slotOf.scan(cursor, count, (member, slot) -> out.add(member.bytes()));
     }
 
     /** The members as a list (a snapshot). */
@@ -214,7 +201,8 @@ public final class SetValue extends AccessTracked implements RedisValue {
         } else {
             copy.ints = null;
             copy.slots = new ArrayList<>(slots);
-            copy.slotOf = new HashMap<>(slotOf);
+            copy.slotOf = new ScanDict<>();
+            copy.slotOf.putAll(slotOf);
         }
         return copy;
     }

@@ -1,8 +1,15 @@
 package dev.redsim.simulator.util;
 
+import java.util.AbstractMap;
+import java.util.AbstractSet;
 import java.util.ArrayList;
+import java.util.ConcurrentModificationException;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.random.RandomGenerator;
 
@@ -16,8 +23,13 @@ import java.util.random.RandomGenerator;
  *
  * <p>Keys use their own {@code hashCode} and {@code equals}, spread by a mixing step so that sequential hash codes
  * fill power-of-two tables evenly. Not thread-safe: it lives on the engine thread like everything it holds.
+ *
+ * <p>It is a {@link Map} so that code written against maps (a keyspace, a hash's fields) can hold one. Only writes
+ * move buckets from the old table to the new one; lookups never do, so a walk over the entries (iterator, forEach)
+ * may look keys up as it goes (Redis gets the same from its safe iterators, which pause rehashing). A write during
+ * a walk fails the walk (ConcurrentModificationException), and iterators do not remove.
  */
-public final class ScanDict<K, V> {
+public final class ScanDict<K, V> extends AbstractMap<K, V> {
     /** DICT_HT_INITIAL_SIZE. */
     private static final int INITIAL_SIZE = 4;
     /** HASHTABLE_MIN_FILL: below this percentage of fill a table is shrunk. */
@@ -25,7 +37,7 @@ public final class ScanDict<K, V> {
     /** How many empty buckets one rehash step may pass before it gives up for now (dictRehash's empty_visits). */
     private static final int EMPTY_VISITS = 10;
 
-    private static final class Entry<K, V> {
+    private static final class Entry<K, V> implements Map.Entry<K, V> {
         final K key;
         final int hash;
         V value;
@@ -37,6 +49,33 @@ public final class ScanDict<K, V> {
             this.value = value;
             this.next = next;
         }
+
+        @Override
+        public K getKey() {
+            return key;
+        }
+
+        @Override
+        public V getValue() {
+            return value;
+        }
+
+        @Override
+        public V setValue(V value) {
+            V old = this.value;
+            this.value = value;
+            return old;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Map.Entry<?, ?> e && key.equals(e.getKey()) && Objects.equals(value, e.getValue());
+        }
+
+        @Override
+        public int hashCode() {
+            return key.hashCode() ^ Objects.hashCode(value);
+        }
     }
 
     /** The table in use; while rehashing, the table being filled is {@link #target}. */
@@ -46,29 +85,37 @@ public final class ScanDict<K, V> {
     private int usedInTarget;
     /** The next bucket of {@link #table} to move while rehashing, -1 otherwise. */
     private int rehashIndex = -1;
+    /** Counts structural changes (entries added, removed or moved), so that a walk notices writes under it. */
+    private int changes;
+    private Set<Map.Entry<K, V>> entrySet;
 
     public ScanDict() {
         this.table = newTable(INITIAL_SIZE);
     }
 
+    @Override
     public int size() {
         return usedInTable + usedInTarget;
     }
 
+    @Override
     public boolean isEmpty() {
         return size() == 0;
     }
 
+    @Override
     public V get(Object key) {
         Entry<K, V> entry = find(key);
         return entry == null ? null : entry.value;
     }
 
+    @Override
     public boolean containsKey(Object key) {
         return find(key) != null;
     }
 
     /** Adds or replaces; returns the value replaced, or null. */
+    @Override
     public V put(K key, V value) {
         Objects.requireNonNull(key);
         rehashStep();
@@ -80,6 +127,7 @@ public final class ScanDict<K, V> {
             return old;
         }
         expandIfNeeded();
+        changes++;
         // while rehashing, new entries go to the new table, as Redis adds them (the old one only drains)
         if (target != null) {
             int i = hash & (target.length - 1);
@@ -94,6 +142,7 @@ public final class ScanDict<K, V> {
     }
 
     /** Removes; returns the value removed, or null. */
+    @Override
     public V remove(Object key) {
         rehashStep();
         int hash = hash(key);
@@ -107,7 +156,9 @@ public final class ScanDict<K, V> {
         return removed;
     }
 
+    @Override
     public void clear() {
+        changes++;
         table = newTable(INITIAL_SIZE);
         target = null;
         usedInTable = 0;
@@ -116,10 +167,96 @@ public final class ScanDict<K, V> {
     }
 
     /** Every entry, in bucket order; the action must not change the dict. */
+    @Override
     public void forEach(BiConsumer<? super K, ? super V> action) {
+        int expected = changes;
         forEachIn(table, action);
         if (target != null) {
             forEachIn(target, action);
+        }
+        if (changes != expected) {
+            throw new ConcurrentModificationException();
+        }
+    }
+
+    /** The entries in bucket order (the old table's, then the new one's while rehashing); a live view. */
+    @Override
+    public Set<Map.Entry<K, V>> entrySet() {
+        if (entrySet == null) {
+            entrySet = new AbstractSet<>() {
+                @Override
+                public Iterator<Map.Entry<K, V>> iterator() {
+                    return new Walk();
+                }
+
+                @Override
+                public int size() {
+                    return ScanDict.this.size();
+                }
+
+                @Override
+                public boolean contains(Object o) {
+                    if (!(o instanceof Map.Entry<?, ?> e)) {
+                        return false;
+                    }
+                    Entry<K, V> found = find(e.getKey());
+                    return found != null && Objects.equals(found.value, e.getValue());
+                }
+            };
+        }
+        return entrySet;
+    }
+
+    /** An iterator over both tables' chains; fails if the dict is written meanwhile. */
+    private final class Walk implements Iterator<Map.Entry<K, V>> {
+        private final int expected = changes;
+        private Entry<K, V>[] walking = table;
+        private int bucket = -1;
+        private Entry<K, V> nextEntry;
+
+        Walk() {
+            advance();
+        }
+
+        private void advance() {
+            if (nextEntry != null && nextEntry.next != null) {
+                nextEntry = nextEntry.next;
+                return;
+            }
+            nextEntry = null;
+            while (true) {
+                bucket++;
+                if (bucket == walking.length) {
+                    if (walking == table && target != null) {
+                        walking = target;
+                        bucket = 0;
+                    } else {
+                        return;
+                    }
+                }
+                if (walking[bucket] != null) {
+                    nextEntry = walking[bucket];
+                    return;
+                }
+            }
+        }
+
+        @Override
+        public boolean hasNext() {
+            return nextEntry != null;
+        }
+
+        @Override
+        public Map.Entry<K, V> next() {
+            if (changes != expected) {
+                throw new ConcurrentModificationException();
+            }
+            if (nextEntry == null) {
+                throw new NoSuchElementException();
+            }
+            Entry<K, V> current = nextEntry;
+            advance();
+            return current;
         }
     }
 
@@ -154,12 +291,30 @@ public final class ScanDict<K, V> {
         return v;
     }
 
+    /**
+     * One call of Redis's scanGenericCommand over this dict: bucket after bucket from the cursor until at least
+     * {@code count} entries came or ten times {@code count} buckets were visited (so a sparse table cannot make one
+     * call long); returns the next cursor, 0 when the scan is complete.
+     */
+    public long scan(long cursor, long count, BiConsumer<? super K, ? super V> action) {
+        long[] emitted = {0};
+        BiConsumer<K, V> counting = (k, v) -> {
+            emitted[0]++;
+            action.accept(k, v);
+        };
+        long maxIterations = count > Long.MAX_VALUE / 10 ? Long.MAX_VALUE : count * 10;
+        long next = cursor;
+        do {
+            next = scan(next, counting);
+        } while (next != 0 && maxIterations-- > 0 && emitted[0] < count);
+        return next;
+    }
+
     /** A uniformly chosen non-empty bucket, then an entry of its chain (dictGetRandomKey); null when empty. */
     public K randomKey(RandomGenerator random) {
         if (isEmpty()) {
             return null;
         }
-        rehashStep();
         Entry<K, V> chain;
         do {
             if (target != null) {
@@ -206,11 +361,11 @@ public final class ScanDict<K, V> {
 
     // ---- lookups ----
 
+    /** A lookup; unlike dictFind it moves no bucket (see the class comment: walks may look keys up). */
     private Entry<K, V> find(Object key) {
         if (isEmpty()) {
             return null;
         }
-        rehashStep();
         return find(key, hash(key));
     }
 
@@ -241,6 +396,7 @@ public final class ScanDict<K, V> {
                 } else {
                     previous.next = e.next;
                 }
+                changes++;
                 if (isTarget) {
                     usedInTarget--;
                 } else {
@@ -297,6 +453,7 @@ public final class ScanDict<K, V> {
             }
         }
         if (rehashIndex < table.length) {
+            changes++;
             Entry<K, V> e = table[rehashIndex];
             table[rehashIndex] = null;
             while (e != null) {

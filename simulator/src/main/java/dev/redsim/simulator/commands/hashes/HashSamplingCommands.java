@@ -7,10 +7,10 @@ import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.HashValue;
 import dev.redsim.simulator.util.GlobMatcher;
-import dev.redsim.simulator.util.ScanCursor;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -49,14 +49,24 @@ final class HashSamplingCommands implements CommandFamily {
             ctx.reply().nullBulk();
             return;
         }
-        // Walk to a random position rather than copying the fields: one field needs no list.
-        int skip = ThreadLocalRandom.current().nextInt(hash.size());
+        ctx.reply().bulk(randomField(hash, ThreadLocalRandom.current()).bytes());
+    }
+
+    /**
+     * One random field: a random bucket of a hashtable (O(1) on average), or a walk to a random place of a listpack
+     * (bounded by hash-max-listpack-entries, as Redis's own walk of the listpack is).
+     */
+    private static Bytes randomField(HashValue hash, ThreadLocalRandom random) {
+        if (hash.encoding().equals("hashtable")) {
+            return hash.randomHashtableField(random);
+        }
+        int skip = random.nextInt(hash.size());
         for (Bytes field : hash.fields().keySet()) {
             if (skip-- == 0) {
-                ctx.reply().bulk(field.bytes());
-                return;
+                return field;
             }
         }
+        throw new IllegalStateException("a hash changed under HRANDFIELD");
     }
 
     private static List<Map.Entry<Bytes, byte[]>> entries(HashValue hash) {
@@ -73,17 +83,40 @@ final class HashSamplingCommands implements CommandFamily {
             ctx.reply().emptyArray();
             return;
         }
-        List<Map.Entry<Bytes, byte[]>> all = entries(hash);
         ThreadLocalRandom random = ThreadLocalRandom.current();
+        boolean hashtable = hash.encoding().equals("hashtable");
         if (count < 0 || count == 1) {
-            // Sampling with repetition: written as drawn, so a huge count needs no list of its own.
+            // Sampling with repetition: written as drawn, so a huge count needs no list of its own; each pick is
+            // O(1) on a hashtable (Redis: O(count) for these).
             long n = count < 0 ? -count : 1;
             startFields(ctx, n, withValues);
+            List<Map.Entry<Bytes, byte[]>> listpack = hashtable ? null : entries(hash);
             for (long i = 0; i < n; i++) {
-                replyField(ctx, all.get(random.nextInt(all.size())), withValues);
+                if (hashtable) {
+                    Bytes field = hash.randomHashtableField(random);
+                    replyField(ctx, Map.entry(field, hash.get(field)), withValues);
+                } else {
+                    replyField(ctx, listpack.get(random.nextInt(listpack.size())), withValues);
+                }
             }
             return;
         }
+        if (hashtable && count < hash.size() && count * 3 <= hash.size()) {
+            // Few distinct fields of a big hash (hrandfieldWithCountCommand's case 4): random picks until count
+            // differ, O(count), never a copy of the whole hash.
+            LinkedHashSet<Bytes> picked = new LinkedHashSet<>();
+            while (picked.size() < count) {
+                picked.add(hash.randomHashtableField(random));
+            }
+            startFields(ctx, picked.size(), withValues);
+            for (Bytes field : picked) {
+                replyField(ctx, Map.entry(field, hash.get(field)), withValues);
+            }
+            return;
+        }
+        // The whole hash, or a listpack, or most of a hashtable (case 3: count is at least a third of the size, so
+        // copying the hash costs O(count)).
+        List<Map.Entry<Bytes, byte[]>> all = entries(hash);
         List<Map.Entry<Bytes, byte[]>> chosen = all;
         if (count < all.size()) {
             // Partial Fisher-Yates: the first count slots end up a uniform distinct sample.
@@ -178,10 +211,10 @@ final class HashSamplingCommands implements CommandFamily {
             page = entries(hash);
             next = 0;
         } else {
-            ScanCursor.Page<Map.Entry<Bytes, byte[]>> p =
-                    ScanCursor.page(hash.fields().entrySet(), e -> e.getKey().bytes(), cursor, count);
-            page = p.items();
-            next = p.nextCursor();
+            // Redis's dictScan over the fields: O(COUNT) buckets a call, whatever the hash's size.
+            List<Map.Entry<Bytes, byte[]>> visited = new ArrayList<>();
+            next = hash.scanHashtable(cursor, count, (field, value) -> visited.add(Map.entry(field, value)));
+            page = visited;
         }
         List<Map.Entry<Bytes, byte[]>> kept = new ArrayList<>(page.size());
         for (Map.Entry<Bytes, byte[]> e : page) {
