@@ -2,11 +2,13 @@ package dev.redsim.conformance;
 
 import dev.redsim.conformance.resp.RespClient;
 import dev.redsim.conformance.resp.RespValue;
-import dev.redsim.simulator.RedisSimulator;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import dev.redsim.conformance.target.RedisTarget;
+import dev.redsim.conformance.target.SimulatorTarget;
+import dev.redsim.conformance.target.Targets;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
@@ -15,27 +17,18 @@ import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * SCAN's guarantee on the simulator: a full iteration with a small COUNT returns every key that was present
- * from start to end, however many keys are added and removed in between. (Our cursors differ from Redis's, so
- * this is checked as a property rather than compared reply by reply.)
+ * The scan family's guarantees, on a fresh simulator and a fresh redis-server each: a full iteration with a small
+ * COUNT returns every element present from start to end, however many are added and removed in between (so the
+ * table grows and shrinks under the scan); and the cursor is what Redis's is, a bucket index of the dict, so one
+ * call visits a few buckets instead of ordering the whole collection. (Cursor values themselves differ between two
+ * Redis processes, whose hash seeds differ, so they are checked by their range, not compared.)
  */
 class ScanGuaranteeTest {
-    private static RedisSimulator simulator;
 
-    @BeforeAll
-    static void start() {
-        simulator = RedisSimulator.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        simulator.close();
-    }
-
-    @Test
-    void fullScanReturnsEveryKeyPresentThroughout() {
-        try (RespClient client = new RespClient(simulator.host(), simulator.port())) {
-            client.call("FLUSHALL");
+    @ParameterizedTest(name = "[{0}]")
+    @ValueSource(strings = {"simulator", "redis"})
+    void fullScanReturnsEveryKeyPresentThroughout(String name) {
+        try (RedisTarget target = start(name); RespClient client = client(target)) {
             Set<String> stable = new HashSet<>();
             for (int i = 0; i < 500; i++) {
                 String key = "stable:" + i;
@@ -53,8 +46,8 @@ class ScanGuaranteeTest {
                 for (RespValue key : reply.children().get(1).children()) {
                     seen.add(key.text());
                 }
-                // Churn between calls: new keys arrive, short-lived keys go.
-                for (int j = 0; j < 5; j++) {
+                // Churn between calls: new keys arrive (the table doubles twice), short-lived keys go.
+                for (int j = 0; j < 20; j++) {
                     client.call("SET", "churn:" + churn, "v");
                     client.call("DEL", "churn:" + random.nextInt(churn + 1));
                     churn++;
@@ -66,11 +59,10 @@ class ScanGuaranteeTest {
         }
     }
 
-    @Test
-    void interleavedScansEachSeeEveryStableKey() {
-        try (RespClient first = new RespClient(simulator.host(), simulator.port());
-             RespClient second = new RespClient(simulator.host(), simulator.port())) {
-            first.call("FLUSHALL");
+    @ParameterizedTest(name = "[{0}]")
+    @ValueSource(strings = {"simulator", "redis"})
+    void interleavedScansEachSeeEveryStableKey(String name) {
+        try (RedisTarget target = start(name); RespClient first = client(target); RespClient second = client(target)) {
             for (int i = 0; i < 200; i++) {
                 first.call("SET", "early:" + i, "v");
             }
@@ -112,27 +104,101 @@ class ScanGuaranteeTest {
         return reply.children().get(0).text();
     }
 
-    @Test
-    void fullSscanOfAHashtableReturnsEveryStableMember() {
-        try (RespClient client = new RespClient(simulator.host(), simulator.port())) {
-            client.call("FLUSHALL");
+    /** SSCAN, HSCAN and ZSCAN of hashtable / skiplist encodings, with members coming and going between calls. */
+    @ParameterizedTest(name = "[{0}]")
+    @ValueSource(strings = {"simulator", "redis"})
+    void fullScansOfBigCollectionsReturnEveryStableMember(String name) {
+        try (RedisTarget target = start(name); RespClient client = client(target)) {
             for (int i = 0; i < 300; i++) {
                 client.call("SADD", "s", "m" + i);
+                client.call("HSET", "h", "m" + i, "v");
+                client.call("ZADD", "z", Integer.toString(i), "m" + i);
             }
-            Set<String> seen = new HashSet<>();
-            String cursor = "0";
-            int added = 0;
-            do {
-                RespValue reply = client.call("SSCAN", "s", cursor, "COUNT", "5");
-                cursor = reply.children().get(0).text();
-                List<RespValue> members = reply.children().get(1).children();
-                members.forEach(m -> seen.add(m.text()));
-                client.call("SADD", "s", "new" + added++);
-                client.call("SREM", "s", "m" + (299 - added % 50));
-            } while (!cursor.equals("0"));
-            for (int i = 0; i < 250; i++) {
-                assertThat(seen).contains("m" + i);
+            List<List<String>> adds = List.of(List.of("SADD", "s"), List.of("HSET", "h"), List.of("ZADD", "z"));
+            List<List<String>> removes = List.of(List.of("SREM", "s"), List.of("HDEL", "h"), List.of("ZREM", "z"));
+            List<String> scans = List.of("SSCAN", "HSCAN", "ZSCAN");
+            List<String> keys = List.of("s", "h", "z");
+            for (int t = 0; t < 3; t++) {
+                Set<String> seen = new HashSet<>();
+                String cursor = "0";
+                int added = 0;
+                boolean pairs = t > 0; // HSCAN and ZSCAN reply member, value, member, value...
+                do {
+                    RespValue reply = client.call(scans.get(t), keys.get(t), cursor, "COUNT", "5");
+                    cursor = reply.children().get(0).text();
+                    List<RespValue> items = reply.children().get(1).children();
+                    for (int i = 0; i < items.size(); i += pairs ? 2 : 1) {
+                        seen.add(items.get(i).text());
+                    }
+                    // between calls, many members arrive (the table grows) and a few of the first ones go
+                    for (int j = 0; j < 20; j++) {
+                        List<String> add = new ArrayList<>(adds.get(t));
+                        if (t == 2) {
+                            add.add("0");
+                        }
+                        add.add("new" + added++);
+                        if (t == 1) {
+                            add.add("v");
+                        }
+                        client.call(add.toArray(String[]::new));
+                    }
+                    List<String> remove = new ArrayList<>(removes.get(t));
+                    remove.add("m" + (299 - added % 50));
+                    client.call(remove.toArray(String[]::new));
+                } while (!cursor.equals("0"));
+                for (int i = 0; i < 250; i++) {
+                    assertThat(seen).as(scans.get(t)).contains("m" + i);
+                }
             }
         }
+    }
+
+    /**
+     * Redis's cursor is a bucket index of the dict (a power of two no larger than twice the elements, while not
+     * rehashing), so every cursor of a walk over 1,000 elements stays below 2,048 and a COUNT 10 call visits about
+     * ten of them. A cursor that ordered elements by a 64-bit hash, or any other whole-collection order, fails this.
+     */
+    @ParameterizedTest(name = "[{0}]")
+    @ValueSource(strings = {"simulator", "redis"})
+    void cursorsAreBucketIndexesOfTheDict(String name) {
+        try (RedisTarget target = start(name); RespClient client = client(target)) {
+            for (int i = 0; i < 1000; i += 100) {
+                List<String> mset = new ArrayList<>(List.of("MSET"));
+                List<String> sadd = new ArrayList<>(List.of("SADD", "s"));
+                List<String> hset = new ArrayList<>(List.of("HSET", "h"));
+                List<String> zadd = new ArrayList<>(List.of("ZADD", "z"));
+                for (int j = i; j < i + 100; j++) {
+                    mset.addAll(List.of("key:" + j, "v"));
+                    sadd.add("m" + j);
+                    hset.addAll(List.of("m" + j, "v"));
+                    zadd.addAll(List.of(Integer.toString(j), "m" + j));
+                }
+                for (List<String> call : List.of(mset, sadd, hset, zadd)) {
+                    client.call(call.toArray(String[]::new));
+                }
+            }
+            for (String[] scan : new String[][] {{"SCAN"}, {"SSCAN", "s"}, {"HSCAN", "h"}, {"ZSCAN", "z"}}) {
+                String cursor = "0";
+                int calls = 0;
+                do {
+                    List<String> call = new ArrayList<>(List.of(scan));
+                    call.addAll(List.of(cursor, "COUNT", "10"));
+                    cursor = client.call(call.toArray(String[]::new)).children().get(0).text();
+                    assertThat(Long.parseUnsignedLong(cursor)).as(scan[0] + " cursor").isLessThan(2048);
+                    calls++;
+                } while (!cursor.equals("0"));
+                // 1,024 buckets (1,000 elements), ten or more buckets a call: about a hundred calls, never one per
+                // element
+                assertThat(calls).as(scan[0] + " calls").isBetween(50, 110);
+            }
+        }
+    }
+
+    private static RedisTarget start(String name) {
+        return name.equals("simulator") ? new SimulatorTarget() : Targets.reference();
+    }
+
+    private static RespClient client(RedisTarget target) {
+        return new RespClient(target.host(), target.port());
     }
 }

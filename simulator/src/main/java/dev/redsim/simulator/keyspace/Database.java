@@ -1,6 +1,7 @@
 package dev.redsim.simulator.keyspace;
 
 import dev.redsim.simulator.error.RedisError;
+import dev.redsim.simulator.util.ScanDict;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -11,13 +12,16 @@ import java.util.function.LongSupplier;
 /**
  * One numbered database: keys to values, and keys to their expiry time in epoch milliseconds. Expired keys
  * are removed when touched (lazy expiry, as Redis's expireIfNeeded) and by the engine's active sweep.
+ *
+ * <p>The keys live in a {@link ScanDict}, Redis's dict with incremental rehashing, so that SCAN walks them with
+ * Redis's cursor at O(COUNT) a call and RANDOMKEY picks a random bucket in O(1), whatever the keyspace's size.
  */
 public final class Database {
     private final int id;
     private final LongSupplier clockMillis;
     private final LongSupplier expiryMillis;
     private final KeyspaceHooks hooks;
-    private HashMap<Bytes, RedisValue> values = new HashMap<>();
+    private ScanDict<Bytes, RedisValue> values = new ScanDict<>();
     private HashMap<Bytes, Long> expires = new HashMap<>();
     /**
      * Deadlines in time order, for the active sweep. Entries go stale when a key's TTL changes or goes away;
@@ -35,7 +39,7 @@ public final class Database {
     private boolean touching = true;
     /** The bytes the stored keys and values account for (see {@link #footprint}), kept up to date on every write. */
     private long dataBytes;
-    private KeySampler allKeys = new KeySampler();
+    /** Random access to the keys with a TTL (the expires table is a HashMap; the keys themselves sample their dict). */
     private KeySampler volatileKeys = new KeySampler();
     private long hits;
     private long misses;
@@ -187,7 +191,6 @@ public final class Database {
         }
         account(key, tracked);
         if (old == null) {
-            allKeys.added(key, values);
             hooks.added(this, key);
             if (slotIndex != null) {
                 slotIndex.added(key);
@@ -246,17 +249,16 @@ public final class Database {
         if (slotIndex != null) {
             slotIndex.clear();
         }
-        values = new HashMap<>();
+        values = new ScanDict<>();
         expires = new HashMap<>();
         deadlines = new PriorityQueue<>();
         dataBytes = 0;
-        allKeys = new KeySampler();
         volatileKeys = new KeySampler();
     }
 
     /** Swaps the whole content with another database (SWAPDB). */
     public void swapContents(Database other) {
-        HashMap<Bytes, RedisValue> v = values;
+        ScanDict<Bytes, RedisValue> v = values;
         HashMap<Bytes, Long> e = expires;
         PriorityQueue<Deadline> d = deadlines;
         values = other.values;
@@ -268,9 +270,6 @@ public final class Database {
         long bytes = dataBytes;
         dataBytes = other.dataBytes;
         other.dataBytes = bytes;
-        KeySampler all = allKeys;
-        allKeys = other.allKeys;
-        other.allKeys = all;
         KeySampler withTtl = volatileKeys;
         volatileKeys = other.volatileKeys;
         other.volatileKeys = withTtl;
@@ -372,12 +371,25 @@ public final class Database {
 
     /** Up to {@code count} keys for eviction to weigh: from all keys, or only from those with a TTL. */
     public java.util.List<Bytes> sampleKeys(int count, boolean volatileOnly, java.util.Random random) {
-        return volatileOnly ? volatileKeys.sample(count, expires, random) : allKeys.sample(count, values, random);
+        if (volatileOnly) {
+            return volatileKeys.sample(count, expires, random);
+        }
+        // As dictGetSomeKeys: a table no bigger than the sample is taken whole; otherwise random picks (which may
+        // repeat, as Redis's may), each O(1) on average from the dict's buckets.
+        java.util.List<Bytes> picked = new java.util.ArrayList<>(Math.min(count, values.size()));
+        if (values.size() <= count) {
+            picked.addAll(values.keySet());
+            return picked;
+        }
+        for (int i = 0; i < count; i++) {
+            picked.add(values.randomKey(random));
+        }
+        return picked;
     }
 
     /** One random key (allkeys-random, volatile-random), or null. */
     public Bytes randomKey(boolean volatileOnly, java.util.Random random) {
-        return volatileOnly ? volatileKeys.pick(expires, random) : allKeys.pick(values, random);
+        return volatileOnly ? volatileKeys.pick(expires, random) : values.randomKey(random);
     }
 
     /** The stored value without expiring or touching anything (eviction looks at keys as they are stored). */
@@ -386,6 +398,22 @@ public final class Database {
     }
 
     // ---- iteration and stats ----
+
+    /**
+     * One SCAN call over the stored keys (expired ones included, as Redis's dictScan sees them: the caller filters):
+     * buckets from the cursor on until about {@code count} keys came; returns the next cursor, 0 at the end.
+     */
+    public long scan(long cursor, long count, java.util.function.Consumer<Bytes> action) {
+        return values.scan(cursor, count, (key, value) -> action.accept(key));
+    }
+
+    /**
+     * A random stored key (dictGetRandomKey: a random bucket, then a place in its chain), expired or not, O(1) on
+     * average; null when the database is empty. RANDOMKEY checks expiry itself, as dbRandomKey does.
+     */
+    public Bytes randomStoredKey(java.util.random.RandomGenerator random) {
+        return values.randomKey(random);
+    }
 
     /** Live view of the keys (including expired ones not yet removed, as Redis's dict). */
     public Set<Bytes> keys() {

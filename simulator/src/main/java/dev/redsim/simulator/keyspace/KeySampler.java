@@ -7,7 +7,8 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * Random picks among the keys of a map in O(1) each, for eviction's sampling (Redis's dictGetSomeKeys); a Java
+ * Random picks among the keys of a map in O(1) each, for eviction's sampling of the keys with a TTL (Redis's
+ * dictGetSomeKeys on the expires dict; the keyspace itself is a ScanDict, which picks from its buckets); a Java
  * HashMap has no random access. Keys are appended when they enter the map and left in place when they leave:
  * a pick checks the map and skips keys no longer in it, and the array is rebuilt from the map once more than
  * half of it is stale, so picks stay O(1) on average and removal costs nothing. A key that left and came back

@@ -9,20 +9,13 @@ import dev.redsim.simulator.keyspace.Database;
 import dev.redsim.simulator.keyspace.RedisValue;
 import dev.redsim.simulator.util.GlobMatcher;
 import dev.redsim.simulator.util.ScanCursor;
-import dev.redsim.simulator.util.ScanSnapshot;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
 /** The commands that walk the whole keyspace: KEYS, SCAN and RANDOMKEY. Keys past their TTL never show. */
 public final class KeyspaceIteration implements CommandFamily {
-    /** Per database, the ordering of its keys taken when a scan last started (see {@link ScanSnapshot}). */
-    private final Map<Database, ScanSnapshot<Bytes>> snapshots = new IdentityHashMap<>();
-
     @Override
     public void register(CommandTable t) {
         t.handler("keys", this::keys);
@@ -48,24 +41,20 @@ public final class KeyspaceIteration implements CommandFamily {
         ctx.reply().bulkArray(found);
     }
 
+    /**
+     * SCAN as scanGenericCommand does it: Redis's dictScan over the database's buckets from the cursor until COUNT
+     * keys came (or ten times COUNT buckets passed), O(COUNT) whatever the keyspace's size; then the keys gathered
+     * are filtered by MATCH, then TYPE, then expiry (an expired key met here is deleted, as Redis does).
+     */
     private void scan(CommandContext ctx) {
         long cursor = ScanCursor.parse(ctx.arg(1));
         ScanOptions options = ScanOptions.parse(ctx, 2, true);
         Database db = ctx.db();
-        ScanSnapshot<Bytes> snapshot = snapshots.get(db);
-        if (cursor == 0 || snapshot == null) {
-            snapshot = ScanSnapshot.of(db.keys(), Bytes::bytes);
-            snapshots.put(db, snapshot);
-        }
         List<Bytes> visited = new ArrayList<>();
-        // Expired keys are removed as they are met (peek), as Redis's scan does; deleted ones are skipped.
-        long next = snapshot.page(cursor, options.count(), key -> db.peek(key) != null, visited);
-        if (next == 0) {
-            snapshots.remove(db); // the walk is over: let the ordering go
-        }
+        long next = db.scan(cursor, options.count(), visited::add);
         List<byte[]> keys = new ArrayList<>(visited.size());
         for (Bytes key : visited) {
-            if (options.matches(key.bytes()) && typeMatches(options, db, key)) {
+            if (options.matches(key.bytes()) && typeMatches(options, db, key) && db.peek(key) != null) {
                 keys.add(key.bytes());
             }
         }
@@ -82,20 +71,22 @@ public final class KeyspaceIteration implements CommandFamily {
         return value != null && options.type().equalsIgnoreCase(value.typeName());
     }
 
+    /**
+     * RANDOMKEY as dbRandomKey: a random bucket's key, O(1) on average; one found expired is deleted and another
+     * drawn.
+     */
     private void randomkey(CommandContext ctx) {
         Database db = ctx.db();
-        while (db.size() > 0) {
-            int skip = ThreadLocalRandom.current().nextInt(db.size());
-            Iterator<Bytes> it = db.keys().iterator();
-            for (int i = 0; i < skip; i++) {
-                it.next();
+        while (true) {
+            Bytes key = db.randomStoredKey(ThreadLocalRandom.current());
+            if (key == null) {
+                ctx.reply().nullBulk();
+                return;
             }
-            Bytes key = it.next();
-            if (db.peek(key) != null) {
+            if (!db.expireIfNeeded(key)) {
                 ctx.reply().bulk(key.bytes());
                 return;
             }
         }
-        ctx.reply().nullBulk();
     }
 }
