@@ -115,4 +115,60 @@ class ScanDictTest {
         dict.clear();
         assertThat(dict.randomKey(random)).isNull();
     }
+
+    @Test
+    void aWalkSeesEveryEntryOnceAndMayLookKeysUpWhileTheTableRehashes() {
+        ScanDict<Integer, Integer> dict = new ScanDict<>();
+        // the 1,025th entry starts a rehash to 2,048 buckets; the 75 after it move 75 of the old 1,024 buckets
+        for (int i = 0; i < 1_100; i++) {
+            dict.put(i, i);
+        }
+        assertThat(dict.bucketCounts()[1]).as("mid-rehash").isPositive();
+        java.util.List<Integer> walked = new java.util.ArrayList<>();
+        for (Map.Entry<Integer, Integer> e : dict.entrySet()) {
+            assertThat(dict.get(e.getKey())).isEqualTo(e.getValue()); // a lookup moves nothing
+            walked.add(e.getKey());
+        }
+        assertThat(walked).hasSize(1_100).doesNotHaveDuplicates();
+        assertThat(dict.bucketCounts()[1]).as("still mid-rehash: reads did not move buckets").isPositive();
+        Map<Integer, Integer> model = new HashMap<>();
+        for (int i = 0; i < 1_100; i++) {
+            model.put(i, i);
+        }
+        assertThat(dict).isEqualTo(model);
+    }
+
+    @Test
+    void aWriteDuringAWalkFailsTheWalk() {
+        ScanDict<Integer, Integer> dict = new ScanDict<>();
+        for (int i = 0; i < 100; i++) {
+            dict.put(i, i);
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> {
+            for (Integer key : dict.keySet()) {
+                dict.put(key + 1_000, 0);
+            }
+        }).isInstanceOf(java.util.ConcurrentModificationException.class);
+    }
+
+    @Test
+    void aCountedScanStopsAtCountOrAtTenTimesCountBuckets() {
+        ScanDict<Integer, Integer> dict = new ScanDict<>();
+        for (int i = 0; i < 100_000; i++) {
+            dict.put(i, i);
+        }
+        for (int i = 100; i < 100_000; i++) {
+            dict.remove(i); // the table shrinks back incrementally; until then most buckets are empty
+        }
+        int[] got = new int[1];
+        long cursor = 0;
+        int calls = 0;
+        do {
+            got[0] = 0;
+            cursor = dict.scan(cursor, 10, (k, v) -> got[0]++);
+            calls++;
+            assertThat(got[0]).as("about COUNT per call (a bucket's chain may add a few)").isLessThan(30);
+        } while (cursor != 0);
+        assertThat(calls).isGreaterThanOrEqualTo(10);
+    }
 }

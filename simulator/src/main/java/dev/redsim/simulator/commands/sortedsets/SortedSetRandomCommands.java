@@ -67,19 +67,37 @@ final class SortedSetRandomCommands {
         return picks;
     }
 
-    /** Distinct members: all of them when count covers the set, else random ranks without repeats. */
+    /**
+     * Distinct members: all of them when count covers the set; a shuffled walk when count is a third of the set or
+     * more (random ranks would need ever more tries to find one not drawn yet, as a coupon collector does: about
+     * size x ln(size) for a count near the size); else random ranks without repeats, O(count log n). Redis's
+     * zrandmemberWithCountCommand splits its cases at the same third.
+     */
     private static List<ZSkipList.Node> distinct(SortedSetValue zset, long count) {
         int size = zset.size();
-        if (count >= size) {
-            List<ZSkipList.Node> all = new ArrayList<>(size);
+        List<ZSkipList.Node> all = null;
+        if (count >= size || count * 3 > size) {
+            all = new ArrayList<>(size);
             for (ZSkipList.Node n = zset.first(); n != null; n = n.next()) {
                 all.add(n);
             }
+        }
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        if (count >= size) {
             return all;
+        }
+        if (all != null) {
+            // partial Fisher-Yates: the first count places end up a uniform distinct sample
+            for (int i = 0; i < count; i++) {
+                int j = i + random.nextInt(size - i);
+                ZSkipList.Node swap = all.get(i);
+                all.set(i, all.get(j));
+                all.set(j, swap);
+            }
+            return all.subList(0, (int) count);
         }
         HashSet<Integer> ranks = new HashSet<>();
         List<ZSkipList.Node> picks = new ArrayList<>((int) count);
-        ThreadLocalRandom random = ThreadLocalRandom.current();
         while (picks.size() < count) {
             int rank = random.nextInt(size);
             if (ranks.add(rank)) {
