@@ -26,7 +26,7 @@ public final class SlotIndex {
         }
     }
 
-    private final HashMap<Bytes, Entry> entries = new HashMap<>();
+    private HashMap<Bytes, Entry> entries = new HashMap<>();
     private final Entry[] heads = new Entry[KeyHashSlot.SLOTS];
     private final int[] counts = new int[KeyHashSlot.SLOTS];
 
@@ -61,8 +61,9 @@ public final class SlotIndex {
         counts[entry.slot]--;
     }
 
+    /** O(slots), not O(keys): HashMap.clear would null every bucket of a table sized for the keys FLUSHALL drops. */
     void clear() {
-        entries.clear();
+        entries = new HashMap<>();
         java.util.Arrays.fill(heads, null);
         java.util.Arrays.fill(counts, 0);
     }
