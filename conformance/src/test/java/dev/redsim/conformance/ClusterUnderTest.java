@@ -17,6 +17,9 @@ final class ClusterUnderTest implements AutoCloseable {
     private final String host;
     private final List<Integer> ports;
 
+    /** The slots each node serves when the cluster starts (redis-cli's split of 3 masters). */
+    private static final int[] FIRST_SLOTS = {0, 5461, 10923};
+
     private ClusterUnderTest(AutoCloseable cluster, String host, List<Integer> ports) {
         this.cluster = cluster;
         this.host = host;
@@ -38,6 +41,15 @@ final class ClusterUnderTest implements AutoCloseable {
 
     List<Integer> ports() {
         return ports;
+    }
+
+    /** Starts moving a slot (still where the cluster started it) to node {@code target}: see {@link SlotMove}. */
+    SlotMove startSlotMove(int slot, int target) {
+        int source = slot >= FIRST_SLOTS[2] ? 2 : slot >= FIRST_SLOTS[1] ? 1 : 0;
+        if (cluster instanceof RedisCluster simulated) {
+            return SlotMove.of(simulated.startSlotMigration(slot, target));
+        }
+        return new SlotMove.ByCommands(host, ports, slot, source, target);
     }
 
     @Override

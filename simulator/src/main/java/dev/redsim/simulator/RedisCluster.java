@@ -65,10 +65,66 @@ public final class RedisCluster implements AutoCloseable {
         return topology.nodes().get(index).id();
     }
 
-    /** The node serving a key's slot. */
+    /** The node serving a key's slot now. */
     public RedisSimulator nodeFor(String key) {
-        ClusterNodeInfo owner = topology.owner(KeyHashSlot.of(key.getBytes(StandardCharsets.UTF_8)));
-        return nodes.get(topology.nodes().indexOf(owner));
+        int owner = ownerOf(slotOf(key));
+        if (owner < 0) {
+            throw new IllegalStateException("the slot of " + key + " is served by no node");
+        }
+        return nodes.get(owner);
+    }
+
+    /** The index of the node serving a slot now, or -1 when none does. */
+    public int ownerOf(int slot) {
+        return nodes.get(0).onEngine(() -> topology.nodes().indexOf(topology.owner(slot)));
+    }
+
+    /**
+     * Moves a slot with its keys to node {@code targetIndex}, as redis-cli --cluster reshard does (see
+     * {@link SlotMigration}); clients follow with the redirections they would meet on a real cluster.
+     */
+    public void moveSlot(int slot, int targetIndex) {
+        startSlotMigration(slot, targetIndex).finish();
+    }
+
+    /**
+     * Opens the move of a slot to node {@code targetIndex} and returns it, for a test that works while the slot is
+     * half moved: {@link SlotMigration#migrateKeys} moves keys batch by batch, {@link SlotMigration#finish} closes it.
+     */
+    public SlotMigration startSlotMigration(int slot, int targetIndex) {
+        if (slot < 0 || slot >= KeyHashSlot.SLOTS) {
+            throw new IllegalArgumentException("slot out of range: " + slot);
+        }
+        if (targetIndex < 0 || targetIndex >= nodes.size()) {
+            throw new IllegalArgumentException("no node " + targetIndex);
+        }
+        int source = ownerOf(slot);
+        if (source < 0) {
+            throw new IllegalStateException("slot " + slot + " is served by no node");
+        }
+        if (source == targetIndex) {
+            throw new IllegalArgumentException("node " + targetIndex + " already serves slot " + slot);
+        }
+        SlotMigration migration = new SlotMigration(this, slot, source, targetIndex);
+        migration.open();
+        return migration;
+    }
+
+    /** The slot a key hashes to (CLUSTER KEYSLOT). */
+    public static int slotOf(String key) {
+        return KeyHashSlot.of(key.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Gives every slot back to the node that served it when the cluster started, with the config epochs of then, and
+     * closes every open migration; keys stay where they are (call {@link #flushAll()} too for a fresh cluster).
+     */
+    public void resetTopology() {
+        nodes.get(0).onEngine(() -> {
+            topology.restoreInitial();
+            nodes.forEach(node -> node.clusterState().closeOpenSlots());
+            return null;
+        });
     }
 
     /** Stops the cluster's one clock (see {@link RedisSimulator#freezeTime()}). */

@@ -212,10 +212,16 @@ public final class RedisSimulator implements AutoCloseable {
     void joinCluster(ClusterTopology topology, ClusterNodeInfo myself) {
         onEngine(() -> {
             engine.config().setInternal("cluster-enabled", "yes");
-            cluster.join(topology, myself, engine.database(0).indexSlots());
+            cluster.join(topology, myself, engine.database(0));
+            topology.peer(myself, new InProcessPeer(engine, commands)); // MIGRATE from another node calls it directly
             commands.clusterGate(cluster);
             return null;
         });
+    }
+
+    /** This node's cluster state (engine thread only): for {@link RedisCluster}'s slot moves. */
+    ClusterState clusterState() {
+        return cluster;
     }
 
     /** A failed start leaves no thread behind: the event loops are stopped and awaited. */

@@ -5,16 +5,86 @@ import java.util.List;
 /**
  * One node as the whole cluster knows it: its 40-character hex ID, where clients reach it, the bus port it announces
  * (nothing listens there: the simulated nodes share one process and need no bus), its config epoch, and the slot
- * ranges it serves (inclusive, in slot order).
+ * ranges it serves (inclusive, in slot order). The ID and addresses never change; the epoch and the slots change
+ * with the {@link ClusterTopology} the node belongs to, on the engine thread (decision 0016).
  */
-public record ClusterNodeInfo(String id, String host, int port, int busPort, long configEpoch, List<SlotRange> slots) {
+public final class ClusterNodeInfo {
     public record SlotRange(int first, int last) {
         public int size() {
             return last - first + 1;
         }
     }
 
+    private final String id;
+    private final String host;
+    private final int port;
+    private final int busPort;
+    private long configEpoch;
+    private final long initialConfigEpoch;
+    /** The slots it was created with, until a topology takes the node in and answers for its slots from then on. */
+    private final List<SlotRange> initialSlots;
+    private ClusterTopology topology;
+
+    public ClusterNodeInfo(String id, String host, int port, int busPort, long configEpoch, List<SlotRange> slots) {
+        this.id = id;
+        this.host = host;
+        this.port = port;
+        this.busPort = busPort;
+        this.configEpoch = configEpoch;
+        this.initialConfigEpoch = configEpoch;
+        this.initialSlots = List.copyOf(slots);
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public String host() {
+        return host;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public int busPort() {
+        return busPort;
+    }
+
+    public long configEpoch() {
+        return configEpoch;
+    }
+
+    void configEpoch(long epoch) {
+        this.configEpoch = epoch;
+    }
+
+    /** The slot ranges the node serves now, in slot order. */
+    public List<SlotRange> slots() {
+        return topology == null ? initialSlots : topology.rangesOf(this);
+    }
+
+    long initialConfigEpoch() {
+        return initialConfigEpoch;
+    }
+
+    List<SlotRange> initialSlots() {
+        return initialSlots;
+    }
+
+    void joined(ClusterTopology topology) {
+        if (this.topology != null && this.topology != topology) {
+            throw new IllegalStateException("node " + id + " belongs to another cluster");
+        }
+        this.topology = topology;
+    }
+
     public String address() {
         return host + ":" + port;
+    }
+
+    @Override
+    public String toString() {
+        return id + " " + address();
     }
 }

@@ -1,29 +1,52 @@
 package dev.redsim.simulator.cluster;
 
 import dev.redsim.simulator.command.ClusterGate;
+import dev.redsim.simulator.keyspace.Bytes;
+import dev.redsim.simulator.keyspace.Database;
 import dev.redsim.simulator.keyspace.SlotIndex;
 import dev.redsim.simulator.server.ClientConnection;
 import dev.redsim.simulator.util.KeyHashSlot;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.NavigableMap;
+import java.util.TreeMap;
 
 /**
- * One node's cluster state (Redis's server.cluster): which node of the shared topology it is, and its keys by slot.
- * It answers the command processor's slot check (getNodeByQuery in cluster.c). A standalone server's state is never
- * joined: {@link #enabled()} stays false.
+ * One node's cluster state (Redis's server.cluster): which node of the shared topology it is, its keys by slot, and
+ * the slots it is migrating to or importing from another node (this node's own, as in Redis: CLUSTER NODES shows
+ * them on the "myself" line only). It answers the command processor's slot check (getNodeByQuery in cluster.c). A
+ * standalone server's state is never joined: {@link #enabled()} stays false.
  */
 public final class ClusterState implements ClusterGate {
     public static final String CROSSSLOT = "CROSSSLOT Keys in request don't hash to the same slot";
+    public static final String TRYAGAIN = "TRYAGAIN Multiple keys request during rehashing of slot";
+    public static final String SLOT_NOT_SERVED = "CLUSTERDOWN Hash slot not served";
+    public static final String CLUSTER_DOWN = "CLUSTERDOWN The cluster is down";
 
     private ClusterTopology topology;
     private ClusterNodeInfo myself;
     private SlotIndex slotIndex;
+    private Database keys;
+    /** Slot -> the node it is being migrated to (migrating_slots_to), in slot order for CLUSTER NODES. */
+    private final NavigableMap<Integer, ClusterNodeInfo> migratingTo = new TreeMap<>();
+    /** Slot -> the node it is being imported from (importing_slots_from). */
+    private final NavigableMap<Integer, ClusterNodeInfo> importingFrom = new TreeMap<>();
 
     /** Makes this server the node {@code myself} of the topology; engine thread only. */
     public void join(ClusterTopology topology, ClusterNodeInfo myself, SlotIndex slotIndex) {
         this.topology = topology;
         this.myself = myself;
         this.slotIndex = slotIndex;
+    }
+
+    /**
+     * As {@link #join(ClusterTopology, ClusterNodeInfo, SlotIndex)}, with the database whose keys the slot check looks
+     * up while a slot is being migrated (database 0, the only one a cluster node has).
+     */
+    public void join(ClusterTopology topology, ClusterNodeInfo myself, Database db0) {
+        join(topology, myself, db0.indexSlots());
+        this.keys = db0;
     }
 
     public boolean enabled() {
@@ -42,24 +65,106 @@ public final class ClusterState implements ClusterGate {
         return slotIndex;
     }
 
-    /**
-     * The first key fixes the slot, every other key must hash to it (CROSSSLOT otherwise); a slot served elsewhere is
-     * a MOVED to its node. Keys all hashing to one slot of this node, or no keys, run here.
-     */
+    /** The node a slot is being migrated to from here, or null. */
+    public ClusterNodeInfo migratingTo(int slot) {
+        return migratingTo.get(slot);
+    }
+
+    /** The node a slot is being imported from, or null. */
+    public ClusterNodeInfo importingFrom(int slot) {
+        return importingFrom.get(slot);
+    }
+
+    /** Slots being migrated away, in slot order. */
+    public NavigableMap<Integer, ClusterNodeInfo> migratingSlots() {
+        return java.util.Collections.unmodifiableNavigableMap(migratingTo);
+    }
+
+    /** Slots being imported, in slot order. */
+    public NavigableMap<Integer, ClusterNodeInfo> importingSlots() {
+        return java.util.Collections.unmodifiableNavigableMap(importingFrom);
+    }
+
+    public void migrating(int slot, ClusterNodeInfo to) {
+        if (to == null) {
+            migratingTo.remove(slot);
+        } else {
+            migratingTo.put(slot, to);
+        }
+    }
+
+    public void importing(int slot, ClusterNodeInfo from) {
+        if (from == null) {
+            importingFrom.remove(slot);
+        } else {
+            importingFrom.put(slot, from);
+        }
+    }
+
+    /** Forgets every slot this node was migrating or importing (with the topology's restore: a fresh start). */
+    public void closeOpenSlots() {
+        migratingTo.clear();
+        importingFrom.clear();
+    }
+
     @Override
     public String refusal(ClientConnection client, List<byte[]> keys, boolean readOnly) {
+        return refusal(client, keys, readOnly, false, false);
+    }
+
+    /**
+     * getNodeByQuery: the first key fixes the slot, every other key must hash to it (CROSSSLOT otherwise); an
+     * unserved slot is CLUSTERDOWN, and so is any key while the cluster is not ok. A slot this node is migrating
+     * serves the keys it still holds, sends a call whose keys are all gone elsewhere (ASK) and refuses one that is
+     * split (TRYAGAIN); a slot it is importing serves a call flagged ASKING (TRYAGAIN when several different keys are
+     * not all here yet). Otherwise a slot served elsewhere is a MOVED to its node. MIGRATE runs here while the slot
+     * is open either way, to move the keys.
+     */
+    @Override
+    public String refusal(ClientConnection client, List<byte[]> keys, boolean readOnly, boolean askingCommand,
+                          boolean migrate) {
         if (keys.isEmpty()) {
             return null;
         }
-        int slot = KeyHashSlot.of(keys.get(0));
-        for (int i = 1; i < keys.size(); i++) {
-            if (KeyHashSlot.of(keys.get(i)) != slot) {
-                return CROSSSLOT;
-            }
-        }
+        byte[] first = keys.get(0);
+        int slot = KeyHashSlot.of(first);
         ClusterNodeInfo owner = topology.owner(slot);
         if (owner == null) {
-            return "CLUSTERDOWN Hash slot not served";
+            return SLOT_NOT_SERVED;
+        }
+        boolean migrating = owner == myself && migratingTo.containsKey(slot);
+        boolean importing = !migrating && importingFrom.containsKey(slot);
+        boolean multipleKeys = false;
+        int missing = 0;
+        int existing = 0;
+        for (int i = 0; i < keys.size(); i++) {
+            byte[] key = keys.get(i);
+            if (i > 0) {
+                if (KeyHashSlot.of(key) != slot) {
+                    return CROSSSLOT;
+                }
+                if (importing && !multipleKeys && !Arrays.equals(first, key)) {
+                    multipleKeys = true;
+                }
+            }
+            // the lookup of an open slot neither counts as a hit or miss nor touches the key (NOSTATS, NOTOUCH)
+            if ((migrating || importing) && this.keys != null && this.keys.peek(Bytes.wrap(key)) == null) {
+                missing++;
+            } else {
+                existing++;
+            }
+        }
+        if (!topology.fullyCovered()) {
+            return CLUSTER_DOWN;
+        }
+        if ((migrating || importing) && migrate) {
+            return null;
+        }
+        if (migrating && missing > 0) {
+            return existing > 0 ? TRYAGAIN : "ASK " + slot + " " + migratingTo.get(slot).address();
+        }
+        if (importing && (client.asking() || askingCommand)) {
+            return multipleKeys && missing > 0 ? TRYAGAIN : null;
         }
         if (owner != myself) {
             return "MOVED " + slot + " " + owner.address();

@@ -2,27 +2,52 @@ package dev.redsim.simulator.cluster;
 
 import dev.redsim.simulator.util.KeyHashSlot;
 
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The one description of the cluster that every simulated node reads: its nodes (masters in creation order) and
- * which node serves each slot. All nodes run on one thread, so they share this object instead of each converging
- * on its own copy through gossip (decision 0015): a node's view of the slots is always the cluster's.
+ * The one description of the cluster that every simulated node reads: its nodes (masters in creation order), which
+ * node serves each slot, and the cluster's current epoch. All nodes run on one thread, so they share this object
+ * instead of each converging on its own copy through gossip (decision 0015): a node's view of the slots is always the
+ * cluster's. It changes (CLUSTER ADDSLOTS / DELSLOTS / SETSLOT NODE, BUMPEPOCH) on the engine thread only, and every
+ * node sees a change at once (decision 0016).
  */
 public final class ClusterTopology {
     private final List<ClusterNodeInfo> nodes;
-    private final int[] ownerBySlot = new int[KeyHashSlot.SLOTS];
+    private final ClusterNodeInfo[] ownerBySlot = new ClusterNodeInfo[KeyHashSlot.SLOTS];
     private final long createdAtMillis;
+    private final Map<ClusterNodeInfo, ClusterPeer> peers = new IdentityHashMap<>();
+    private int assigned;
+    private long currentEpoch;
+    /** Each node's ranges, rebuilt on the first read after a change (CLUSTER SLOTS/NODES read all slots anyway). */
+    private Map<ClusterNodeInfo, List<ClusterNodeInfo.SlotRange>> ranges;
 
     public ClusterTopology(List<ClusterNodeInfo> nodes, long createdAtMillis) {
         this.nodes = List.copyOf(nodes);
         this.createdAtMillis = createdAtMillis;
-        Arrays.fill(ownerBySlot, -1);
-        for (int i = 0; i < nodes.size(); i++) {
-            for (ClusterNodeInfo.SlotRange range : nodes.get(i).slots()) {
-                Arrays.fill(ownerBySlot, range.first(), range.last() + 1, i);
+        for (ClusterNodeInfo node : this.nodes) {
+            node.joined(this);
+        }
+        restoreInitial();
+    }
+
+    /** Back to the slots and epochs the cluster was created with (a test's fresh start). */
+    public void restoreInitial() {
+        java.util.Arrays.fill(ownerBySlot, null);
+        assigned = 0;
+        currentEpoch = 0;
+        ranges = null;
+        for (ClusterNodeInfo node : nodes) {
+            for (ClusterNodeInfo.SlotRange range : node.initialSlots()) {
+                for (int slot = range.first(); slot <= range.last(); slot++) {
+                    assign(slot, node);
+                }
             }
+            node.configEpoch(node.initialConfigEpoch());
+            currentEpoch = Math.max(currentEpoch, node.configEpoch());
         }
     }
 
@@ -32,8 +57,7 @@ public final class ClusterTopology {
 
     /** The node serving a slot, or null when none does. */
     public ClusterNodeInfo owner(int slot) {
-        int index = ownerBySlot[slot];
-        return index < 0 ? null : nodes.get(index);
+        return ownerBySlot[slot];
     }
 
     public ClusterNodeInfo node(String id) {
@@ -45,26 +69,102 @@ public final class ClusterTopology {
         return null;
     }
 
+    /** The node listening on a port of this cluster, or null. */
+    public ClusterNodeInfo nodeOnPort(int port) {
+        for (ClusterNodeInfo node : nodes) {
+            if (node.port() == port) {
+                return node;
+            }
+        }
+        return null;
+    }
+
     /** When the cluster was created (the links' create-time). */
     public long createdAtMillis() {
         return createdAtMillis;
     }
 
+    /** O(1): kept as slots are assigned and unassigned. */
     public int assignedSlots() {
-        int assigned = 0;
-        for (int owner : ownerBySlot) {
-            if (owner >= 0) {
-                assigned++;
-            }
-        }
         return assigned;
     }
 
+    /** Whether every slot is served (cluster_state:ok with cluster-require-full-coverage, Redis's default). */
+    public boolean fullyCovered() {
+        return assigned == KeyHashSlot.SLOTS;
+    }
+
+    /** The cluster's current epoch: the highest epoch any node has seen (each node's own converges on it by gossip). */
     public long currentEpoch() {
-        long epoch = 0;
-        for (ClusterNodeInfo node : nodes) {
-            epoch = Math.max(epoch, node.configEpoch());
+        return currentEpoch;
+    }
+
+    /** Makes {@code node} serve {@code slot} (clusterAddSlot after clusterDelSlot). */
+    public void assign(int slot, ClusterNodeInfo node) {
+        if (ownerBySlot[slot] == null) {
+            assigned++;
         }
-        return epoch;
+        ownerBySlot[slot] = node;
+        ranges = null;
+    }
+
+    /** Leaves {@code slot} served by no node (clusterDelSlot). */
+    public void unassign(int slot) {
+        if (ownerBySlot[slot] != null) {
+            assigned--;
+            ownerBySlot[slot] = null;
+            ranges = null;
+        }
+    }
+
+    /**
+     * clusterBumpConfigEpochWithoutConsensus: unless the node already holds the highest config epoch, the current
+     * epoch goes up by one and becomes the node's. True when it did.
+     */
+    public boolean bumpEpoch(ClusterNodeInfo node) {
+        long max = currentEpoch;
+        for (ClusterNodeInfo other : nodes) {
+            max = Math.max(max, other.configEpoch());
+        }
+        if (node.configEpoch() != 0 && node.configEpoch() == max) {
+            return false;
+        }
+        currentEpoch = max + 1;
+        node.configEpoch(currentEpoch);
+        return true;
+    }
+
+    List<ClusterNodeInfo.SlotRange> rangesOf(ClusterNodeInfo node) {
+        if (ranges == null) {
+            ranges = rebuildRanges();
+        }
+        return ranges.getOrDefault(node, List.of());
+    }
+
+    private Map<ClusterNodeInfo, List<ClusterNodeInfo.SlotRange>> rebuildRanges() {
+        Map<ClusterNodeInfo, List<ClusterNodeInfo.SlotRange>> built = new HashMap<>();
+        int slot = 0;
+        while (slot < KeyHashSlot.SLOTS) {
+            ClusterNodeInfo owner = ownerBySlot[slot];
+            int first = slot;
+            while (slot + 1 < KeyHashSlot.SLOTS && ownerBySlot[slot + 1] == owner) {
+                slot++;
+            }
+            if (owner != null) {
+                built.computeIfAbsent(owner, n -> new ArrayList<>()).add(new ClusterNodeInfo.SlotRange(first, slot));
+            }
+            slot++;
+        }
+        built.replaceAll((node, list) -> List.copyOf(list));
+        return built;
+    }
+
+    /** How a node of this cluster is reached from another one on the same thread (MIGRATE's target). */
+    public ClusterPeer peer(ClusterNodeInfo node) {
+        return peers.get(node);
+    }
+
+    public void peer(ClusterNodeInfo node, ClusterPeer peer) {
+        peers.put(node, peer);
     }
 }

@@ -18,4 +18,14 @@ public interface ClusterGate {
      * @param readOnly whether the call only reads (a replica may then serve it to a READONLY client)
      */
     String refusal(ClientConnection client, List<byte[]> keys, boolean readOnly);
+
+    /**
+     * As {@link #refusal(ClientConnection, List, boolean)}, knowing what a slot being migrated needs to know of the
+     * command: whether it is flagged ASKING itself (RESTORE-ASKING: Redis's CMD_ASKING) and whether it is MIGRATE
+     * (which runs on the node it is sent to while the slot is open).
+     */
+    default String refusal(ClientConnection client, List<byte[]> keys, boolean readOnly, boolean askingCommand,
+                           boolean migrate) {
+        return refusal(client, keys, readOnly);
+    }
 }

@@ -115,6 +115,10 @@ public final class CommandProcessor implements InputProcessor {
             return;
         }
         dispatch(client, args);
+        // ASKING covers the next command only (or the transaction it opens), as Redis's resetClient clears it
+        if (client.asking() && !client.multiState().active() && !isAskingCommand(args[0])) {
+            client.asking(false);
+        }
         // CLIENT CACHING covers the next command only (a whole transaction; CLIENT subcommands leave it), as
         // Redis's resetClient clears it.
         if (client.tracking().caching() && !client.multiState().active() && !isClientCommand(args[0])) {
@@ -126,6 +130,10 @@ public final class CommandProcessor implements InputProcessor {
         engine.afterCommand(client);
         engine.handleBlockedClients();
         engine.tracking().currentClient(null);
+    }
+
+    private static boolean isAskingCommand(byte[] name) {
+        return name.length == 6 && new String(name, StandardCharsets.US_ASCII).equalsIgnoreCase("asking");
     }
 
     private static boolean isClientCommand(byte[] name) {
@@ -278,7 +286,8 @@ public final class CommandProcessor implements InputProcessor {
             }
             readOnly = spec.has(CommandFlag.READONLY);
         }
-        String refusal = cluster.refusal(client, keys, readOnly);
+        String refusal = cluster.refusal(client, keys, readOnly, spec.has(CommandFlag.ASKING),
+                spec.fullName().equals("migrate"));
         if (refusal == null) {
             return false;
         }

@@ -104,7 +104,8 @@ public final class CommandFamilies {
                 new ScriptingCommands(scripting),
                 new FunctionCommands(scripting),
                 new AclCommands(acl),
-                new dev.redsim.simulator.commands.cluster.ClusterCommands(cluster));
+                new dev.redsim.simulator.commands.cluster.ClusterCommands(cluster),
+                new dev.redsim.simulator.commands.cluster.MigrateCommand(cluster));
     }
 
     public static void registerAll(CommandTable table, Scripting scripting) {

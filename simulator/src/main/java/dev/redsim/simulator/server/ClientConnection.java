@@ -47,6 +47,8 @@ public final class ClientConnection implements DecoderLimits {
     /** CLIENT REPLY modes. */
     private boolean replica;
     private long writeOffset;
+    /** Redis's CLIENT_ASKING: set by ASKING, lets the next command reach a slot this cluster node is importing. */
+    private boolean asking;
 
     public enum ReplyMode { ON, OFF, SKIP, SKIP_NEXT }
 
@@ -244,6 +246,14 @@ public final class ClientConnection implements DecoderLimits {
     }
 
     /** Whether this connection is a replica receiving the replication stream (Redis's CLIENT_SLAVE). */
+    public boolean asking() {
+        return asking;
+    }
+
+    public void asking(boolean value) {
+        this.asking = value;
+    }
+
     public boolean replica() {
         return replica;
     }

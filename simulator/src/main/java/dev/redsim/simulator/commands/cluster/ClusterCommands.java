@@ -43,7 +43,11 @@ public final class ClusterCommands implements CommandFamily {
         t.handler("cluster|slaves", enabled(this::replicas));
         t.handler("readonly", enabled(ctx -> ctx.reply().ok()));
         t.handler("readwrite", enabled(ctx -> ctx.reply().ok()));
-        t.handler("asking", enabled(ctx -> ctx.reply().ok()));
+        t.handler("asking", enabled(ctx -> {
+            ctx.client().asking(true);
+            ctx.reply().ok();
+        }));
+        new ClusterSlotCommands(state).register(t, this::enabled);
     }
 
     private CommandHandler enabled(CommandHandler handler) {
@@ -60,7 +64,7 @@ public final class ClusterCommands implements CommandFamily {
         ClusterTopology topology = state.topology();
         int assigned = topology.assignedSlots();
         long size = topology.nodes().stream().filter(n -> !n.slots().isEmpty()).count();
-        String text = "cluster_state:" + (assigned == KeyHashSlot.SLOTS ? "ok" : "fail") + "\r\n"
+        String text = "cluster_state:" + (topology.fullyCovered() ? "ok" : "fail") + "\r\n"
                 + "cluster_slots_assigned:" + assigned + "\r\n"
                 + "cluster_slots_ok:" + assigned + "\r\n"
                 + "cluster_slots_pfail:0\r\n"

@@ -13,16 +13,17 @@ final class ClusterNodesText {
 
     static String of(ClusterState state, long nowMillis) {
         StringBuilder out = new StringBuilder();
-        line(out, state.myself(), true, nowMillis);
+        line(out, state, state.myself(), true, nowMillis);
         for (ClusterNodeInfo node : state.topology().nodes()) {
             if (node != state.myself()) {
-                line(out, node, false, nowMillis);
+                line(out, state, node, false, nowMillis);
             }
         }
         return out.toString();
     }
 
-    private static void line(StringBuilder out, ClusterNodeInfo node, boolean myself, long nowMillis) {
+    private static void line(StringBuilder out, ClusterState state, ClusterNodeInfo node, boolean myself,
+                             long nowMillis) {
         out.append(node.id()).append(' ').append(node.host()).append(':').append(node.port()).append('@')
                 .append(node.busPort()).append(' ').append(myself ? "myself,master" : "master").append(" - 0 ")
                 // the last pong: no bus here, every node answers at once (Redis shows seconds for itself)
@@ -33,6 +34,13 @@ final class ClusterNodesText {
             if (range.last() != range.first()) {
                 out.append('-').append(range.last());
             }
+        }
+        if (myself) {
+            // only a node's own line shows the slots it is moving, and in slot order: migrating wins over importing
+            java.util.TreeMap<Integer, String> open = new java.util.TreeMap<>();
+            state.importingSlots().forEach((slot, from) -> open.put(slot, " [" + slot + "-<-" + from.id() + "]"));
+            state.migratingSlots().forEach((slot, to) -> open.put(slot, " [" + slot + "->-" + to.id() + "]"));
+            open.values().forEach(out::append);
         }
         out.append('\n');
     }

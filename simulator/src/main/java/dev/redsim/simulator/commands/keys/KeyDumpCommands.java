@@ -41,9 +41,14 @@ public final class KeyDumpCommands implements CommandFamily {
             ctx.reply().nullBulk();
             return;
         }
+        ctx.reply().bulk(dumpPayload(value));
+    }
+
+    /** DUMP's payload of a value (createDumpPayload), which MIGRATE sends too. */
+    public static byte[] dumpPayload(RedisValue value) {
         RdbWriter out = new RdbWriter();
         value.writeRdb(out);
-        ctx.reply().bulk(payload(out.toByteArray()));
+        return payload(out.toByteArray());
     }
 
     /** The serialized value with its version and checksum (createDumpPayload). */
