@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.locks.Lock;
 
 /**
  * Chooses and dispatches the next job, as the spec's selection: among eligible jobs, the smallest priority, ties
@@ -33,16 +34,18 @@ final class Dispatcher {
     }
 
     Optional<Assignment> claim(String worker) {
-        List<Assignment> claimed = claimMany(worker, 1);
+        List<Assignment> claimed = claimMany(worker, 1, null);
         return claimed.isEmpty() ? Optional.empty() : Optional.of(claimed.get(0));
     }
 
     /**
      * Up to {@code n} jobs, in the order the spec's selection gives them. Scripted: one script call, unless a
      * constraint is defined (the script then dispatches nothing and the optimistic claim, which evaluates the
-     * MessagePack matchers, runs instead, one job at a time).
+     * MessagePack matchers, runs instead, one job at a time). {@code optimisticClaims} (may be null) is held around
+     * every optimistic claim: a master passes one lock for all its threads, because concurrent WATCH/MULTI claims
+     * of the same head job conflict and all but one start over.
      */
-    List<Assignment> claimMany(String worker, int n) {
+    List<Assignment> claimMany(String worker, int n, Lock optimisticClaims) {
         if (n < 1) {
             return List.of();
         }
@@ -52,6 +55,18 @@ final class Dispatcher {
                 return claimed;
             }
         }
+        if (optimisticClaims == null) {
+            return optimistic(worker, n);
+        }
+        optimisticClaims.lock();
+        try {
+            return optimistic(worker, n);
+        } finally {
+            optimisticClaims.unlock();
+        }
+    }
+
+    private List<Assignment> optimistic(String worker, int n) {
         List<Assignment> claimed = new ArrayList<>();
         while (claimed.size() < n) {
             Optional<Assignment> one = ctx.optimistic("claim", () -> tryClaim(worker));

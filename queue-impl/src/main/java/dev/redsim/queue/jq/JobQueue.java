@@ -49,7 +49,16 @@ public final class JobQueue {
 
     /** Up to {@code max} jobs, each the spec's choice after the ones before it; empty when none is eligible. */
     public List<Assignment> claimMany(String worker, int max) {
-        return dispatcher.claimMany(worker, max);
+        return dispatcher.claimMany(worker, max, null);
+    }
+
+    /**
+     * {@link #claimMany(String, int)} holding {@code optimisticClaims} around the claims that take the WATCH/MULTI
+     * form (all of them with Transitions.OPTIMISTIC; with scripts, those made while constraints are defined): a
+     * master shares one lock between its threads so that their optimistic claims do not abort each other.
+     */
+    public List<Assignment> claimMany(String worker, int max, java.util.concurrent.locks.Lock optimisticClaims) {
+        return dispatcher.claimMany(worker, max, optimisticClaims);
     }
 
     /** One status per report, in order. Scripted, the batch is one call. */

@@ -1,9 +1,9 @@
 package dev.redsim.queue.jq.master;
 
-import dev.redsim.queue.script.Transitions;
 import dev.redsim.queue.jq.JobQueue;
 import dev.redsim.queue.jq.JqKeys;
 import dev.redsim.queue.jq.JqOptions;
+import dev.redsim.queue.script.Transitions;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 
@@ -20,10 +20,11 @@ final class QueueAccess implements AutoCloseable {
     private final InstantSource clock;
     private final JqOptions options;
     /**
-     * Only for the optimistic form (Transitions.OPTIMISTIC): its claims of this master's threads go one at a time,
-     * because concurrent WATCH/MULTI claims of the ready set's head conflict and all but one start over, which under
-     * load cost more round trips than the claims themselves. Scripted claims (the default) are atomic on the server
-     * and never conflict, so they take no lock and run in parallel.
+     * Only for claims in the WATCH/MULTI form (Transitions.OPTIMISTIC, or a scripted claim while constraints are
+     * defined, whose admission runs in Java): this master's threads make those one at a time, because concurrent
+     * WATCH/MULTI claims of the ready set's head conflict and all but one start over, which under load cost more
+     * round trips than the claims themselves. Scripted claims (the default) are atomic on the server, never
+     * conflict, and take no lock: the master's threads claim in parallel.
      */
     private final ReentrantLock optimisticClaims = new ReentrantLock();
 
@@ -69,15 +70,16 @@ final class QueueAccess implements AutoCloseable {
     }
 
     List<dev.redsim.queue.jq.Assignment> claimMany(String worker, int max) {
-        if (options.transitions() == Transitions.SCRIPTS) {
-            return with(q -> q.claimMany(worker, max));
+        if (options.transitions() == Transitions.OPTIMISTIC) {
+            // Every claim is optimistic: take the lock before a connection, so that waiting threads hold none.
+            optimisticClaims.lock();
+            try {
+                return with(q -> q.claimMany(worker, max, null));
+            } finally {
+                optimisticClaims.unlock();
+            }
         }
-        optimisticClaims.lock();
-        try {
-            return with(q -> q.claimMany(worker, max));
-        } finally {
-            optimisticClaims.unlock();
-        }
+        return with(q -> q.claimMany(worker, max, optimisticClaims));
     }
 
     @Override
