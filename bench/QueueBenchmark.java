@@ -3,6 +3,14 @@ import dev.redsim.queue.conveyor.ConveyorKeys;
 import dev.redsim.queue.conveyor.ConveyorOptions;
 import dev.redsim.queue.conveyor.Deadline;
 import dev.redsim.queue.conveyor.Lease;
+import dev.redsim.queue.jq.JqOptions;
+import dev.redsim.queue.jq.client.JqPusher;
+import dev.redsim.queue.jq.client.JqWorker;
+import dev.redsim.queue.jq.master.JqMaster;
+import dev.redsim.queue.jq.master.MasterSettings;
+import dev.redsim.queue.rescue.RescueEngine;
+import dev.redsim.queue.rescue.RescueOptions;
+import dev.redsim.queue.rescue.Task;
 import dev.redsim.queue.script.Transitions;
 import dev.redsim.queue.thoonk.Claim;
 import dev.redsim.queue.thoonk.Job;
@@ -33,8 +41,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * jobs/s of both servers and their ratio (best of the rounds for both alike), the commands and round trips the client
  * sent per job (counted on the client's sockets: RESP commands written, and flushes = requests waited for), and the
  * commands the server executed per job (INFO total_commands_processed: calls made inside scripts included).
+ * rescue: create B tasks (one call), search up to B (one call), delete each. jq: over HTTP, the JQ master in the bench
+ * JVM (its own Redis pool, the given transitions), each worker a pusher and a long-poll worker client: push B (POST
+ * /jobs/batch, or POST /jobs when B = 1), take up to B (POST /workers/next/batch, or /workers/next), report them
+ * (POST /outcomes, or one POST per job); its "cmds/job" and "trips/job" are HTTP requests per job.
  *
- *   java -cp CLASSPATH bench/QueueBenchmark.java --redis PORT --sim PORT [--contracts conveyor,thoonk]
+ *   java -cp CLASSPATH bench/QueueBenchmark.java --redis PORT --sim PORT [--contracts conveyor,thoonk,rescue,jq]
  *        [--workers 1,4] [--batch 1,10] [--jobs 20000] [--rounds 2] [--transitions scripts,optimistic]
  */
 public class QueueBenchmark {
@@ -119,16 +131,23 @@ public class QueueBenchmark {
         CountDownLatch start = new CountDownLatch(1);
         List<Thread> threads = new ArrayList<>();
         List<Throwable> errors = new java.util.concurrent.CopyOnWriteArrayList<>();
-        try (JedisPool timePool = new JedisPool("127.0.0.1", port)) {
+        boolean http = contract.equals("jq");
+        try (JedisPool timePool = new JedisPool("127.0.0.1", port);
+             JqMaster master = http ? JqMaster.start(java.net.URI.create("redis://127.0.0.1:" + port), "127.0.0.1", 0,
+                 MasterSettings.defaults().withOptions(JqOptions.defaults().withTransitions(transitions))) : null) {
             RedisClock clock = RedisClock.over(timePool);
             for (int i = 0; i < workers; i++) {
-                Jedis jedis = new Jedis(new CountingSockets(port, counter), DefaultJedisClientConfig.builder()
-                    .clientSetInfoConfig(redis.clients.jedis.ClientSetInfoConfig.DISABLED).build());
-                Runnable loop = contract.equals("thoonk")
-                    ? () -> thoonk(jedis, clock, transitions, batch, jobs, finished)
-                    : () -> conveyor(jedis, clock, transitions, batch, jobs, finished);
+                int worker = i;
+                Jedis jedis = http ? null : new Jedis(new CountingSockets(port, counter), DefaultJedisClientConfig
+                    .builder().clientSetInfoConfig(redis.clients.jedis.ClientSetInfoConfig.DISABLED).build());
+                Runnable loop = switch (contract) {
+                    case "thoonk" -> () -> thoonk(jedis, clock, transitions, batch, jobs, finished);
+                    case "rescue" -> () -> rescue(jedis, clock, transitions, "w" + worker, batch, jobs, finished);
+                    case "jq" -> () -> jq(master.uri(), "w" + worker, batch, jobs, finished, counter);
+                    default -> () -> conveyor(jedis, clock, transitions, batch, jobs, finished);
+                };
                 Thread t = new Thread(() -> {
-                    try (jedis) {
+                    try (AutoCloseable connection = jedis) {
                         start.await();
                         loop.run();
                     } catch (Throwable e) {
@@ -194,6 +213,51 @@ public class QueueBenchmark {
             }
             job.finishAll(claims, null);
             finished.addAndGet(claims.size());
+        }
+    }
+
+    static void rescue(Jedis jedis, RedisClock clock, Transitions transitions, String worker, int batch, int jobs,
+                       AtomicLong finished) {
+        RescueEngine engine = new RescueEngine(jedis, clock, RescueOptions.of("bench", worker)
+            .withTransitions(transitions));
+        while (finished.get() < jobs) {
+            List<Task> tasks = new ArrayList<>();
+            for (int i = 0; i < batch; i++) {
+                tasks.add(Task.withMeta(Map.of("bench.io/kind", "job")));
+            }
+            engine.createMany(tasks);
+            List<Task> found = engine.searchMany(batch);
+            for (Task task : found) {
+                engine.delete(task);
+            }
+            finished.addAndGet(found.size());
+        }
+    }
+
+    /** One HTTP client pair per worker; counts its requests as both commands and round trips. */
+    static void jq(java.net.URI master, String name, int batch, int jobs, AtomicLong finished, Counter counter) {
+        try (JqPusher pusher = new JqPusher(master);
+             JqWorker worker = new JqWorker(master, name, (jobName, argument) -> argument)) {
+            org.msgpack.value.Value argument = org.msgpack.value.ValueFactory.newBinary(PAYLOAD);
+            while (finished.get() < jobs) {
+                int ran;
+                if (batch == 1) {
+                    pusher.enqueue(JqPusher.job("bench", argument));
+                    ran = worker.runOnce(0) ? 1 : 0;
+                    counter.roundTrips.addAndGet(ran == 1 ? 3 : 2);
+                    counter.commands.addAndGet(ran == 1 ? 3 : 2);
+                } else {
+                    List<JqPusher.Job> batchJobs = new ArrayList<>();
+                    for (int i = 0; i < batch; i++) {
+                        batchJobs.add(JqPusher.job("bench", argument));
+                    }
+                    pusher.enqueueMany(batchJobs);
+                    ran = worker.runBatch(batch, 0);
+                    counter.roundTrips.addAndGet(ran > 0 ? 3 : 2);
+                    counter.commands.addAndGet(ran > 0 ? 3 : 2);
+                }
+                finished.addAndGet(ran);
+            }
         }
     }
 

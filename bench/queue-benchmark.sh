@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The queues' put -> claim -> finish loop (issue 19), Conveyor and thoonk, W workers and batches of B, on a real
+# The queues' put -> claim -> finish loop (issue 19), Conveyor, thoonk, rescue and JQ (over HTTP: the master in the
+# bench JVM, clients over HTTP with the batch endpoints), W workers and batches of B, on a real
 # redis-server and on the simulator (each its own process, started by servers.sh), the same client code
 # (bench/QueueBenchmark.java over queue-impl), alternating in one run. Prints jobs/s of both, the ratio
 # simulator/redis, the commands and round trips the client sent per job, and the commands each server executed per
@@ -8,6 +9,7 @@
 #
 #   bench/queue-benchmark.sh                                   # defaults below
 #   WORKERS=1,4,8 BATCH=1,10,50 JOBS=40000 ROUNDS=3 bench/queue-benchmark.sh
+#   CONTRACTS=jq WORKERS=4 BATCH=1,50 bench/queue-benchmark.sh   # one contract
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,7 +17,7 @@ WORKERS=${WORKERS:-1,4}
 BATCH=${BATCH:-1,10}
 JOBS=${JOBS:-20000}
 ROUNDS=${ROUNDS:-2}
-CONTRACTS=${CONTRACTS:-conveyor,thoonk}
+CONTRACTS=${CONTRACTS:-conveyor,thoonk,rescue,jq}
 TRANSITIONS=${TRANSITIONS:-scripts,optimistic}
 MVN=${MVN:-$(command -v mvnl || echo mvn)}
 

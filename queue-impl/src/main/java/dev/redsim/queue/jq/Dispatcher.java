@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.locks.Lock;
 
 /**
  * Chooses and dispatches the next job, as the spec's selection: among eligible jobs, the smallest priority, ties
@@ -33,7 +34,67 @@ final class Dispatcher {
     }
 
     Optional<Assignment> claim(String worker) {
-        return ctx.optimistic("claim", () -> tryClaim(worker));
+        List<Assignment> claimed = claimMany(worker, 1, null);
+        return claimed.isEmpty() ? Optional.empty() : Optional.of(claimed.get(0));
+    }
+
+    /**
+     * Up to {@code n} jobs, in the order the spec's selection gives them. Scripted: one script call, unless a
+     * constraint is defined (the script then dispatches nothing and the optimistic claim, which evaluates the
+     * MessagePack matchers, runs instead, one job at a time). {@code optimisticClaims} (may be null) is held around
+     * every optimistic claim: a master passes one lock for all its threads, because concurrent WATCH/MULTI claims
+     * of the same head job conflict and all but one start over.
+     */
+    List<Assignment> claimMany(String worker, int n, Lock optimisticClaims) {
+        if (n < 1) {
+            return List.of();
+        }
+        if (ctx.options.scripted()) {
+            List<Assignment> claimed = scripted(worker, n);
+            if (claimed != null) {
+                return claimed;
+            }
+        }
+        if (optimisticClaims == null) {
+            return optimistic(worker, n);
+        }
+        optimisticClaims.lock();
+        try {
+            return optimistic(worker, n);
+        } finally {
+            optimisticClaims.unlock();
+        }
+    }
+
+    private List<Assignment> optimistic(String worker, int n) {
+        List<Assignment> claimed = new ArrayList<>();
+        while (claimed.size() < n) {
+            Optional<Assignment> one = ctx.optimistic("claim", () -> tryClaim(worker));
+            if (one.isEmpty()) {
+                break;
+            }
+            claimed.add(one.get());
+        }
+        return claimed;
+    }
+
+    /** The claim script's dispatches; null when constraints are defined and the optimistic claim must decide. */
+    private List<Assignment> scripted(String worker, int n) {
+        List<?> reply = (List<?>) JqScripts.CLAIM.run(ctx.jedis,
+                List.of(ctx.keys.delayed(), ctx.keys.ready(), ctx.keys.running(), ctx.keys.constraints()),
+                List.of(JqContext.bytes(ctx.keys.prefix()), JqContext.bytes(ctx.scriptTime()),
+                        JqContext.bytes(worker), JqContext.bytes(n)));
+        long count = (Long) reply.get(0);
+        if (count < 0) {
+            return null;
+        }
+        List<Assignment> claimed = new ArrayList<>((int) count);
+        for (int i = 1; i < reply.size(); i += 6) {
+            claimed.add(new Assignment((Long) reply.get(i), ((Long) reply.get(i + 1)).intValue(),
+                    JqContext.text((byte[]) reply.get(i + 2)), (byte[]) reply.get(i + 3), (Long) reply.get(i + 4),
+                    (Long) reply.get(i + 5)));
+        }
+        return claimed;
     }
 
     /** Moves failed jobs whose backoff has passed back into the ready set (they rejoin S). */

@@ -9,9 +9,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The JQ master's state machine on one Redis connection (not thread-safe: one per thread, as a Jedis). Every
- * transition is one MULTI/EXEC, WATCH-guarded where it depends on what it read, and all time comes from the
- * given clock. See docs/contracts/jq.md.
+ * The JQ master's state machine on one Redis connection (not thread-safe: one per thread, as a Jedis). Enqueue,
+ * claim and report are Lua scripts by default (JqOptions.transitions), for n jobs per call; the other transitions,
+ * and all of them with Transitions.OPTIMISTIC, are one MULTI/EXEC each, WATCH-guarded where they depend on what
+ * they read. Time comes from the given clock, or from Redis's TIME inside a script when the clock is a RedisClock.
+ * See docs/contracts/jq.md.
  */
 public final class JobQueue {
     private final Enqueuer enqueuer;
@@ -38,6 +40,30 @@ public final class JobQueue {
 
     public long enqueue(JobRequest request) {
         return enqueuer.enqueue(request);
+    }
+
+    /** Enqueues every request; their ids in the same order. Scripted, the batch is one call. */
+    public List<Long> enqueueMany(List<JobRequest> requests) {
+        return enqueuer.enqueueMany(requests);
+    }
+
+    /** Up to {@code max} jobs, each the spec's choice after the ones before it; empty when none is eligible. */
+    public List<Assignment> claimMany(String worker, int max) {
+        return dispatcher.claimMany(worker, max, null);
+    }
+
+    /**
+     * {@link #claimMany(String, int)} holding {@code optimisticClaims} around the claims that take the WATCH/MULTI
+     * form (all of them with Transitions.OPTIMISTIC; with scripts, those made while constraints are defined): a
+     * master shares one lock between its threads so that their optimistic claims do not abort each other.
+     */
+    public List<Assignment> claimMany(String worker, int max, java.util.concurrent.locks.Lock optimisticClaims) {
+        return dispatcher.claimMany(worker, max, optimisticClaims);
+    }
+
+    /** One status per report, in order. Scripted, the batch is one call. */
+    public List<ReportStatus> reportMany(List<AttemptReport> reports) {
+        return reporter.reportMany(reports);
     }
 
     /** The spec's chosen job, dispatched to {@code worker}; empty when no job is eligible now. */

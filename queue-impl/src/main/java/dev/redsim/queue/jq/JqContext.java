@@ -1,5 +1,6 @@
 package dev.redsim.queue.jq;
 
+import dev.redsim.queue.time.ServerTime;
 import redis.clients.jedis.Jedis;
 
 import java.nio.charset.StandardCharsets;
@@ -28,6 +29,11 @@ final class JqContext {
 
     long now() {
         return clock.millis();
+    }
+
+    /** The time argument of a script: '' (read Redis's TIME inside it) for a RedisClock, else the clock's now. */
+    String scriptTime() {
+        return ServerTime.argument(clock);
     }
 
     <T> T optimistic(String operation, Supplier<T> attempt) {

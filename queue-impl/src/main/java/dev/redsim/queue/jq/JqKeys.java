@@ -18,6 +18,11 @@ public final class JqKeys {
         return new JqKeys("jq:");
     }
 
+    /** What every key starts with: the scripts build a job's own keys from it (so on Cluster it needs a hash tag). */
+    public String prefix() {
+        return prefix;
+    }
+
     /** INCR counter: job ids, which are also the enqueue order. */
     public byte[] sequence() {
         return key("seq");

@@ -5,6 +5,7 @@ import redis.clients.jedis.Protocol;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.Transaction;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,7 +27,50 @@ final class Reporter {
     }
 
     ReportStatus report(long id, int attempt, Outcome outcome) {
-        return ctx.optimistic("report", () -> tryReport(id, attempt, outcome));
+        return reportMany(List.of(new AttemptReport(id, attempt, outcome))).get(0);
+    }
+
+    /** One status per report, in their order; scripted, the whole batch is one script call. */
+    List<ReportStatus> reportMany(List<AttemptReport> reports) {
+        if (reports.isEmpty()) {
+            return List.of();
+        }
+        if (ctx.options.scripted()) {
+            return scripted(reports);
+        }
+        List<ReportStatus> statuses = new ArrayList<>(reports.size());
+        for (AttemptReport r : reports) {
+            statuses.add(ctx.optimistic("report", () -> tryReport(r.id(), r.attempt(), r.outcome())));
+        }
+        return statuses;
+    }
+
+    private List<ReportStatus> scripted(List<AttemptReport> reports) {
+        List<byte[]> args = new ArrayList<>(4 + 9 * reports.size());
+        args.add(JqContext.bytes(ctx.keys.prefix()));
+        args.add(JqContext.bytes(ctx.scriptTime()));
+        args.add(JqContext.bytes(ctx.options.resultRetention().toMillis()));
+        args.add(JqContext.bytes(FAILURES_KEPT));
+        for (AttemptReport r : reports) {
+            boolean failure = r.outcome() instanceof Outcome.Failure;
+            Outcome.Failure f = failure ? (Outcome.Failure) r.outcome() : null;
+            args.add(JqContext.bytes(r.id()));
+            args.add(JqContext.bytes(r.attempt()));
+            args.add(JqContext.bytes(failure ? "f" : "s"));
+            args.add(JqContext.bytes(failure && f.shouldRetry() ? 1 : 0));
+            args.add(JqContext.bytes(failure ? f.reason() : ""));
+            args.add(JqContext.bytes(failure && f.message() != null ? f.message() : ""));
+            args.add(JqContext.bytes(failure && f.message() != null ? 1 : 0));
+            args.add(r.outcome().encoded());
+            args.add(JqContext.bytes(ctx.options.backoff(r.attempt()).toMillis()));
+        }
+        List<?> reply = (List<?>) JqScripts.REPORT.run(ctx.jedis, List.of(ctx.keys.running(), ctx.keys.delayed(),
+                ctx.keys.succeeded(), ctx.keys.failed(), ctx.keys.failures(), ctx.keys.results()), args);
+        List<ReportStatus> statuses = new ArrayList<>(reply.size());
+        for (Object status : reply) {
+            statuses.add((Long) status == 1 ? ReportStatus.ACCEPTED : ReportStatus.STALE);
+        }
+        return statuses;
     }
 
     /**

@@ -36,6 +36,11 @@ public final class RescueClient {
         return with(e -> e.create(task));
     }
 
+    /** Creates every task in order, in one script call (see {@link RescueEngine#createMany}). */
+    public List<Optional<Task>> createMany(List<Task> tasks) {
+        return with(e -> e.createMany(tasks));
+    }
+
     public boolean exists(Task query) {
         return with(e -> e.exists(query));
     }

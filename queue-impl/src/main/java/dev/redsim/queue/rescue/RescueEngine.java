@@ -17,8 +17,10 @@ import java.util.function.Supplier;
 
 /**
  * The README's Engine for one worker on one Jedis connection (one engine per thread). Any number of engines,
- * threads and processes may share a queue: there is no lock; every transition is one WATCH / read / MULTI / EXEC,
- * retried from fresh reads when a watched key changed. Time comes only from the injected clock.
+ * threads and processes may share a queue: there is no lock. By default ({@link RescueOptions#transitions()}
+ * SCRIPTS) create, search, extend, delete and expire are one Lua script each ({@link RescueScripts}), time from
+ * Redis's TIME when the clock is a RedisClock; ticker, and every transition with OPTIMISTIC, is one WATCH / read /
+ * MULTI / EXEC, retried from fresh reads when a watched key changed, time from the injected clock.
  */
 public final class RescueEngine {
     private static final int BROADCAST_PAGE = 256;
@@ -29,6 +31,7 @@ public final class RescueEngine {
     private final RescueKeys keys;
     private final TaskStore store;
     private final Templates templates;
+    private final RescueScripts scripts;
 
     public RescueEngine(Jedis jedis, InstantSource clock, RescueOptions options) {
         this.jedis = jedis;
@@ -37,6 +40,7 @@ public final class RescueEngine {
         this.keys = new RescueKeys(options.queue());
         this.store = new TaskStore(jedis, keys);
         this.templates = new Templates(jedis, store, clock, options);
+        this.scripts = options.scripted() ? new RescueScripts(jedis, clock, options, keys) : null;
     }
 
     public String worker() {
@@ -51,6 +55,9 @@ public final class RescueEngine {
      */
     public Optional<Task> create(Task task) {
         Task prepared = TaskRules.prepare(task, clock.instant());
+        if (scripts != null) {
+            return scripts.create(List.of(prepared)).get(0);
+        }
         Optional<Task> created = optimistic(() -> {
             if (templates.suppressedByRoot(prepared, null)) {
                 jedis.unwatch();
@@ -63,6 +70,22 @@ public final class RescueEngine {
             return w.exec(jedis) ? Optional.of(stored) : null;
         });
         return created.isPresent() ? woken(created) : created;
+    }
+
+    /**
+     * Creates every task in order, as {@link #create} one by one would (a Root may match an earlier task of the
+     * batch); scripted, the batch is one call. All are checked before any is stored: one invalid task creates none.
+     */
+    public List<Optional<Task>> createMany(List<Task> tasks) {
+        List<Task> prepared = tasks.stream().map(t -> TaskRules.prepare(t, clock.instant())).toList();
+        if (scripts != null) {
+            return prepared.isEmpty() ? List.of() : scripts.create(prepared);
+        }
+        List<Optional<Task>> out = new ArrayList<>();
+        for (Task t : tasks) {
+            out.add(create(t));
+        }
+        return out;
     }
 
     /**
@@ -83,6 +106,10 @@ public final class RescueEngine {
      */
     public void delete(Task task) {
         String id = requireObject(task);
+        if (scripts != null) {
+            scripts.delete(id, task);
+            return;
+        }
         Instant now = clock.instant();
         optimistic(() -> {
             Task stored = store.watchAndRead(id).orElseThrow(() -> new NotOwnerException("no task " + id));
@@ -104,6 +131,9 @@ public final class RescueEngine {
     /** Renews the caller's ownership for another lease from now. */
     public Task extend(Task task) {
         String id = requireObject(task);
+        if (scripts != null) {
+            return scripts.extend(id, task);
+        }
         Instant now = clock.instant();
         return optimistic(() -> {
             Task stored = store.watchAndRead(id).orElseThrow(() -> new NotOwnerException("no task " + id));
@@ -131,6 +161,9 @@ public final class RescueEngine {
      * @return how many tasks were revoked or deleted
      */
     public int expire() {
+        if (scripts != null) {
+            return scripts.expire();
+        }
         long now = clock.millis();
         int changed = 0;
         for (String id : jedis.zrangeByScore(keys.owned(), Double.NEGATIVE_INFINITY, now)) {
@@ -164,6 +197,10 @@ public final class RescueEngine {
      * not received yet, then the oldest available "any" task. Tasks whose Root exists are discarded on the way.
      */
     public Optional<Task> search() {
+        if (scripts != null) {
+            List<Task> found = scripts.search(1, BROADCAST_PAGE);
+            return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));
+        }
         return optimistic(() -> {
             String mine = keys.addressed(options.worker());
             String id = first(mine);
@@ -180,6 +217,25 @@ public final class RescueEngine {
             }
             return Optional.empty();
         });
+    }
+
+    /**
+     * Up to {@code max} tasks for this worker, each the one {@link #search} would give after the ones before it;
+     * scripted, one call.
+     */
+    public List<Task> searchMany(int max) {
+        if (scripts != null) {
+            return max < 1 ? List.of() : scripts.search(max, BROADCAST_PAGE);
+        }
+        List<Task> found = new ArrayList<>();
+        while (found.size() < max) {
+            Optional<Task> one = search();
+            if (one.isEmpty()) {
+                break;
+            }
+            found.add(one.get());
+        }
+        return found;
     }
 
     /** Every task and template, oldest first (inspection and tests). */

@@ -11,6 +11,11 @@ final class RescueKeys {
         this.prefix = "{rescue:" + queue + "}:";
     }
 
+    /** What every key of the queue starts with; the scripts build the per-task keys from it. */
+    String prefix() {
+        return prefix;
+    }
+
     /** INCR counter of object ids. */
     String sequence() {
         return prefix + "seq";

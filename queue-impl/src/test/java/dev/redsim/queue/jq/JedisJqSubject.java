@@ -21,16 +21,26 @@ final class JedisJqSubject implements JqSubject {
     static final JqOptions OPTIONS = new JqOptions(Duration.ofSeconds(1), Duration.ofSeconds(16),
             Duration.ofSeconds(10), Duration.ofDays(365), 256);
 
+    private final JqOptions options;
+
+    JedisJqSubject() {
+        this(dev.redsim.queue.script.Transitions.SCRIPTS);
+    }
+
+    JedisJqSubject(dev.redsim.queue.script.Transitions transitions) {
+        this.options = OPTIONS.withTransitions(transitions);
+    }
+
     @Override
     public JqPort connect(String host, int port, InstantSource clock) {
-        return new Port(new Jedis(host, port), clock, null);
+        return new Port(new Jedis(host, port), clock, null, options);
     }
 
     /** Production's clock: Redis's TIME (RedisClock over a pool of its own); the host's clock is not read. */
     @Override
     public JqPort connectOnHost(String host, int port, java.time.Clock hostClock) {
         redis.clients.jedis.JedisPool timePool = new redis.clients.jedis.JedisPool(host, port);
-        return new Port(new Jedis(host, port), dev.redsim.queue.time.RedisClock.over(timePool), timePool);
+        return new Port(new Jedis(host, port), dev.redsim.queue.time.RedisClock.over(timePool), timePool, options);
     }
 
     @Override
@@ -53,10 +63,10 @@ final class JedisJqSubject implements JqSubject {
         private final JobQueue queue;
         private final AutoCloseable clockResources;
 
-        Port(Jedis jedis, InstantSource clock, AutoCloseable clockResources) {
+        Port(Jedis jedis, InstantSource clock, AutoCloseable clockResources, JqOptions options) {
             this.jedis = jedis;
             this.clockResources = clockResources;
-            this.queue = new JobQueue(jedis, JqKeys.standard(), clock, OPTIONS);
+            this.queue = new JobQueue(jedis, JqKeys.standard(), clock, options);
         }
 
         @Override

@@ -26,7 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Claims finish while producers enqueue: here a producer enqueues a job right before every EXEC a claimer sends
  * (the worst interleaving a steady stream of enqueues can produce). Every claim must commit at its first
  * attempt; a claim that watched the whole ready set was aborted by each of those enqueues and gave up (the master
- * answered that with HTTP 500). The second test does it end to end over HTTP.
+ * answered that with HTTP 500). The second test does it end to end over HTTP. Both are about the WATCH/MULTI claim
+ * (Transitions.OPTIMISTIC): a scripted claim sends no EXEC and cannot be aborted.
  */
 class JqClaimLivenessTest {
     private static final long START = 1_700_000_000_000L;
@@ -50,7 +51,8 @@ class JqClaimLivenessTest {
                         }
                     });
             try (Jedis claimerConnection = new Jedis(listened)) {
-                JobQueue claimer = new JobQueue(claimerConnection, JqKeys.standard(), clock, JqOptions.defaults());
+                JobQueue claimer = new JobQueue(claimerConnection, JqKeys.standard(), clock,
+                        JqOptions.defaults().withTransitions(dev.redsim.queue.script.Transitions.OPTIMISTIC));
                 producer.enqueue(job);
                 for (int i = 0; i < 20; i++) {
                     assertThat(claimer.claim("w")).as("claim %d", i).isPresent();
@@ -88,7 +90,8 @@ class JqClaimLivenessTest {
             };
             try (ExecHookProxy proxy = new ExecHookProxy(target.host(), target.port(), beforeExec);
                  JqMaster master = JqMaster.start(URI.create("redis://127.0.0.1:" + proxy.port()), "127.0.0.1", 0,
-                     MasterSettings.defaults())) {
+                     MasterSettings.defaults().withOptions(JqOptions.defaults()
+                         .withTransitions(dev.redsim.queue.script.Transitions.OPTIMISTIC)))) {
                 JqPusher pusher = new JqPusher(master.uri());
                 pusher.enqueue(JqPusher.job("steady", ValueFactory.newString("seed")));
                 List<Thread> threads = new ArrayList<>();

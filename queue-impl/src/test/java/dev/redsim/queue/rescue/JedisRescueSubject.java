@@ -18,11 +18,22 @@ final class JedisRescueSubject implements RescueSubject {
     private static final Duration LEASE = Duration.ofSeconds(30);
     private static final Duration RETENTION = Duration.ofMinutes(2);
 
+    private final dev.redsim.queue.script.Transitions transitions;
+
+    JedisRescueSubject() {
+        this(dev.redsim.queue.script.Transitions.SCRIPTS);
+    }
+
+    JedisRescueSubject(dev.redsim.queue.script.Transitions transitions) {
+        this.transitions = transitions;
+    }
+
     @Override
     public RescuePort connect(String host, int port, InstantSource clock, String worker) {
         Jedis jedis = new Jedis(new HostAndPort(host, port), DefaultJedisClientConfig.builder()
                 .clientSetInfoConfig(ClientSetInfoConfig.DISABLED).socketTimeoutMillis(5000).build());
-        RescueOptions options = RescueOptions.of("contract", worker).withLease(LEASE).withRetention(RETENTION);
+        RescueOptions options = RescueOptions.of("contract", worker).withLease(LEASE).withRetention(RETENTION)
+                .withTransitions(transitions);
         return new Port(jedis, new RescueEngine(jedis, clock, options));
     }
 

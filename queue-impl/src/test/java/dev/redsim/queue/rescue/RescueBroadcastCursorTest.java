@@ -20,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A worker's broadcast cursor stands for every "all" task up to it, which holds only if such tasks become visible in
  * id order. Here one creator has taken its id and is about to EXEC when another creates an "all" task (a higher id)
  * and a worker receives it, moving its cursor past the first creator's id. The first creator's EXEC must then start
- * over with a new id (it watched the broadcast mark), so the worker still receives its task.
+ * over with a new id (it watched the broadcast mark), so the worker still receives its task. Only the optimistic form
+ * (Transitions.OPTIMISTIC) has such a window: a scripted create takes its id and stores the task in one step.
  */
 class RescueBroadcastCursorTest {
     private static Task broadcast(String name) {
@@ -45,7 +46,8 @@ class RescueBroadcastCursorTest {
                     }
                 });
             try (Jedis slowConnection = new Jedis(slow)) {
-                RescueEngine first = new RescueEngine(slowConnection, clock, RescueOptions.of(queue, "a"));
+                RescueEngine first = new RescueEngine(slowConnection, clock,
+                        RescueOptions.of(queue, "a").withTransitions(dev.redsim.queue.script.Transitions.OPTIMISTIC));
                 Optional<Task> created = first.create(broadcast("first"));
                 assertThat(created).isPresent();
             }

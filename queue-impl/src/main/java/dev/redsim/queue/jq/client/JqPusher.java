@@ -2,9 +2,11 @@ package dev.redsim.queue.jq.client;
 
 import dev.redsim.queue.jq.Msgpack;
 import org.msgpack.value.Value;
+import org.msgpack.value.ValueFactory;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -62,6 +64,14 @@ public final class JqPusher implements AutoCloseable {
     public long enqueue(Job job) {
         JqHttp.Reply r = http.expect(http.send("POST", "/jobs", job.toValue(), TIMEOUT), 201);
         return Msgpack.fields(r.value()).get("id").asIntegerValue().toLong();
+    }
+
+    /** Enqueues 1..1000 jobs in one call (POST /jobs/batch): all or none; their ids in the order given. */
+    public List<Long> enqueueMany(List<Job> jobs) {
+        Value body = Msgpack.map("jobs", ValueFactory.newArray(jobs.stream().map(Job::toValue).toList()));
+        JqHttp.Reply r = http.expect(http.send("POST", "/jobs/batch", body, TIMEOUT), 201);
+        return Msgpack.fields(r.value()).get("ids").asArrayValue().list().stream()
+                .map(v -> v.asIntegerValue().toLong()).toList();
     }
 
     /** The job's state ("queued", "delayed", "running", "succeeded", "failed"), empty when unknown. */

@@ -1,5 +1,6 @@
 package dev.redsim.queue.jq.client;
 
+import org.msgpack.value.ValueFactory;
 import dev.redsim.queue.jq.Msgpack;
 import dev.redsim.queue.jq.http.HttpResponse;
 import dev.redsim.queue.jq.http.HttpServer;
@@ -46,8 +47,18 @@ public final class JqWorker implements AutoCloseable {
 
     /** Long-poll mode: {@code concurrency} threads, each running one job at a time. */
     public JqWorker start(int concurrency) {
+        return start(concurrency, 1);
+    }
+
+    /**
+     * Long-poll mode: {@code concurrency} threads, each taking up to {@code batch} jobs per call
+     * (POST /workers/next/batch), running them one after another and reporting them in one call (POST /outcomes).
+     * A batch's jobs all start their timeouts when taken: size it so the last one finishes in time.
+     */
+    public JqWorker start(int concurrency, int batch) {
         for (int i = 0; i < concurrency; i++) {
-            Thread t = new Thread(this::pollLoop, "jq-worker-" + name + "-" + i);
+            Runnable loop = batch == 1 ? this::pollLoop : () -> pollLoop(batch);
+            Thread t = new Thread(loop, "jq-worker-" + name + "-" + i);
             t.setDaemon(true);
             threads.add(t);
             t.start();
@@ -70,6 +81,29 @@ public final class JqWorker implements AutoCloseable {
         http.expect(http.send("POST", "/jobs/" + id + "/attempts/" + attempt + "/outcome", outcome,
                 Duration.ofSeconds(30)), 204, 409);
         return true;
+    }
+
+    /**
+     * Long-poll, batched: takes up to {@code max} jobs in one call, waiting up to {@code waitMillis} for at least one,
+     * runs them in order and reports every outcome in one call. @return how many jobs ran
+     */
+    public int runBatch(int max, long waitMillis) {
+        JqHttp.Reply r = http.expect(http.send("POST", "/workers/next/batch", Msgpack.map("worker", name,
+                "max", max, "wait_ms", waitMillis), Duration.ofMillis(waitMillis + 30_000)), 200);
+        List<Value> jobs = Msgpack.fields(r.value()).get("jobs").asArrayValue().list();
+        if (jobs.isEmpty()) {
+            return 0;
+        }
+        List<Value> outcomes = new ArrayList<>(jobs.size());
+        for (Value job : jobs) {
+            Map<String, Value> a = Msgpack.fields(job);
+            Value outcome = execute(a.get("name").asStringValue().asString(), a.get("argument"));
+            outcomes.add(Msgpack.map("id", a.get("id"), "attempt", a.get("attempt"), "outcome", outcome));
+        }
+        // A "stale" status: that attempt timed out meanwhile and the master has moved on; nothing to do.
+        http.expect(http.send("POST", "/outcomes", Msgpack.map("outcomes", ValueFactory.newArray(outcomes)),
+                Duration.ofSeconds(30)), 200);
+        return jobs.size();
     }
 
     /** Push mode: serves POST /run on {@code bind:port} (0 = a free port). */
@@ -97,9 +131,17 @@ public final class JqWorker implements AutoCloseable {
     }
 
     private void pollLoop() {
+        pollLoop(1);
+    }
+
+    private void pollLoop(int batch) {
         while (running.get()) {
             try {
-                runOnce(POLL_MILLIS);
+                if (batch == 1) {
+                    runOnce(POLL_MILLIS);
+                } else {
+                    runBatch(batch, POLL_MILLIS);
+                }
             } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
                 if (!running.get()) {
                     return;

@@ -1,6 +1,8 @@
 package dev.redsim.queue.jq.master;
 
+import dev.redsim.queue.jq.AttemptReport;
 import dev.redsim.queue.jq.Constraint;
+import dev.redsim.queue.jq.JobRequest;
 import dev.redsim.queue.jq.JobRecord;
 import dev.redsim.queue.jq.JobState;
 import dev.redsim.queue.jq.Msgpack;
@@ -26,6 +28,8 @@ import java.util.Optional;
 /** The master's routes; every one of them is in openapi.json (JqOpenApiTest checks both ways). */
 final class MasterApi {
     private static final long MAX_WAIT_MILLIS = 30_000;
+    /** The most jobs, assignments or outcomes one batch call carries: bounds one script call and one body. */
+    static final int MAX_BATCH = 1000;
 
     private final QueueAccess queue;
     private final Signal signal;
@@ -44,11 +48,14 @@ final class MasterApi {
                 .add("GET", "/", (r, p) -> resource("index.html", "text/html; charset=utf-8"))
                 .add("GET", "/openapi.json", (r, p) -> resource("openapi.json", "application/json"))
                 .add("POST", "/jobs", (r, p) -> enqueue(r))
+                .add("POST", "/jobs/batch", (r, p) -> enqueueMany(r))
+                .add("POST", "/outcomes", (r, p) -> reportMany(r))
                 .add("GET", "/jobs/{id}", (r, p) -> job(id(p)))
                 .add("POST", "/jobs/{id}/result", (r, p) -> takeResult(id(p)))
                 .add("POST", "/jobs/{id}/cancel", (r, p) -> cancel(id(p)))
                 .add("POST", "/jobs/{id}/attempts/{attempt}/outcome", (r, p) -> report(r, id(p), p.get("attempt")))
                 .add("POST", "/workers/next", (r, p) -> next(r))
+                .add("POST", "/workers/next/batch", (r, p) -> nextMany(r))
                 .add("GET", "/workers", (r, p) -> workers())
                 .add("POST", "/workers", (r, p) -> register(r))
                 .add("DELETE", "/workers/{worker}", (r, p) -> unregister(p.get("worker")))
@@ -64,6 +71,78 @@ final class MasterApi {
         long id = queue.with(q -> q.enqueue(request));
         signal.fire();
         return HttpResponse.msgpack(201, Msgpack.encode(Msgpack.map("id", id)));
+    }
+
+    /** Push many: {jobs: [JobRequest...]} -> 201 {ids: [...]}, in order; all or none (one bad request: 400). */
+    private HttpResponse enqueueMany(HttpRequest r) {
+        List<JobRequest> requests = new ArrayList<>();
+        for (Value job : batch(Msgpack.fields(Msgpack.decode(r.body())), "jobs")) {
+            requests.add(Wire.jobRequest(job));
+        }
+        List<Long> ids = queue.with(q -> q.enqueueMany(requests));
+        if (ids.size() == 1) {
+            signal.fire();
+        } else {
+            signal.fireAll(); // several jobs: several waiters may each find one
+        }
+        return HttpResponse.msgpack(201, Msgpack.encode(Msgpack.map("ids",
+                ValueFactory.newArray(ids.stream().map(id -> (Value) ValueFactory.newInteger(id)).toList()))));
+    }
+
+    /**
+     * Report many: {outcomes: [{id, attempt, outcome}...]} -> 200 {statuses: ["accepted" | "stale"...]}, in order:
+     * each is fenced on its own (a stale one changes nothing and does not fail the others).
+     */
+    private HttpResponse reportMany(HttpRequest r) {
+        List<AttemptReport> reports = new ArrayList<>();
+        for (Value item : batch(Msgpack.fields(Msgpack.decode(r.body())), "outcomes")) {
+            Map<String, Value> f = Msgpack.fields(item);
+            Value id = f.get("id");
+            Value attempt = f.get("attempt");
+            Value outcome = f.get("outcome");
+            if (id == null || attempt == null || outcome == null || outcome.isNilValue()) {
+                throw new IllegalArgumentException("every outcome needs id, attempt and outcome");
+            }
+            reports.add(new AttemptReport(id.asIntegerValue().toLong(), attempt.asIntegerValue().toInt(),
+                    Wire.outcome(Msgpack.encode(outcome))));
+        }
+        List<ReportStatus> statuses = queue.with(q -> q.reportMany(reports));
+        long accepted = statuses.stream().filter(s -> s == ReportStatus.ACCEPTED).count();
+        if (accepted > 0) {
+            signal.fireAll(); // finished attempts may have freed constraint slots for several waiters
+        }
+        return HttpResponse.msgpack(200, Msgpack.encode(Msgpack.map("statuses", ValueFactory.newArray(statuses
+                .stream().map(s -> (Value) ValueFactory.newString(s == ReportStatus.ACCEPTED ? "accepted" : "stale"))
+                .toList()))));
+    }
+
+    /** Take many: {worker, max, wait_ms} -> 200 {jobs: [Assignment...]}, empty when none came within wait_ms. */
+    private HttpResponse nextMany(HttpRequest r) throws InterruptedException {
+        Map<String, Value> f = r.body().length == 0 ? Map.of() : Msgpack.fields(Msgpack.decode(r.body()));
+        String worker = f.containsKey("worker") ? f.get("worker").asStringValue().asString() : "anonymous";
+        long wait = f.containsKey("wait_ms") ? f.get("wait_ms").asIntegerValue().toLong() : 0;
+        long max = f.containsKey("max") ? f.get("max").asIntegerValue().toLong() : 1;
+        if (wait < 0) {
+            throw new IllegalArgumentException("wait_ms must be >= 0");
+        }
+        if (max < 1 || max > MAX_BATCH) {
+            throw new IllegalArgumentException("max must be in 1.." + MAX_BATCH);
+        }
+        var claimed = queue.claimManyWaiting(worker, (int) max, Math.min(wait, MAX_WAIT_MILLIS), signal);
+        return HttpResponse.msgpack(200, Msgpack.encode(Msgpack.map("jobs",
+                ValueFactory.newArray(claimed.stream().map(Wire::assignment).toList()))));
+    }
+
+    private static List<Value> batch(Map<String, Value> body, String field) {
+        Value items = body.get(field);
+        if (items == null || !items.isArrayValue()) {
+            throw new IllegalArgumentException("missing array field: " + field);
+        }
+        List<Value> list = items.asArrayValue().list();
+        if (list.isEmpty() || list.size() > MAX_BATCH) {
+            throw new IllegalArgumentException(field + " must hold 1.." + MAX_BATCH + " items");
+        }
+        return list;
     }
 
     private HttpResponse job(long id) {

@@ -24,7 +24,8 @@ public final class MasterMain {
             "  --api-token TOKEN           require Authorization: Bearer TOKEN on the API (default: none)",
             "  --push-allow URL-PREFIX     a URL prefix POST /workers may register (repeatable; default: push off)",
             "  --finished-retention 1d     keep finished job records this long (s, m, h, d or ISO-8601)",
-            "  --result-retention 1h       keep unread results this long");
+            "  --result-retention 1h       keep unread results this long",
+            "  --transitions scripts       scripts (default) or optimistic (WATCH/MULTI, for a Redis without scripts)");
 
     private MasterMain() {
     }
@@ -85,6 +86,8 @@ public final class MasterMain {
                         settings = settings.withOptions(settings.options().withFinishedRetention(duration(value)));
                 case "--result-retention" ->
                         settings = settings.withOptions(settings.options().withResultRetention(duration(value)));
+                case "--transitions" -> settings = settings.withOptions(settings.options().withTransitions(
+                        dev.redsim.queue.script.Transitions.valueOf(value.toUpperCase(java.util.Locale.ROOT))));
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
         }

@@ -3,10 +3,12 @@ package dev.redsim.queue.jq.master;
 import dev.redsim.queue.jq.JobQueue;
 import dev.redsim.queue.jq.JqKeys;
 import dev.redsim.queue.jq.JqOptions;
+import dev.redsim.queue.script.Transitions;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 
 import java.time.InstantSource;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
@@ -18,12 +20,13 @@ final class QueueAccess implements AutoCloseable {
     private final InstantSource clock;
     private final JqOptions options;
     /**
-     * Claims of this master's threads go one at a time. Every claim WATCHes and rewrites the ready set, so two
-     * concurrent claims always conflict and all but one start over: under load that cost more Redis round trips
-     * than the claims themselves. Serializing them here removes those conflicts; claims from other masters (and
-     * enqueues) are still caught by the WATCH, which alone guarantees atomicity.
+     * Only for claims in the WATCH/MULTI form (Transitions.OPTIMISTIC, or a scripted claim while constraints are
+     * defined, whose admission runs in Java): this master's threads make those one at a time, because concurrent
+     * WATCH/MULTI claims of the ready set's head conflict and all but one start over, which under load cost more
+     * round trips than the claims themselves. Scripted claims (the default) are atomic on the server, never
+     * conflict, and take no lock: the master's threads claim in parallel.
      */
-    private final ReentrantLock claims = new ReentrantLock();
+    private final ReentrantLock optimisticClaims = new ReentrantLock();
 
     QueueAccess(JedisPool pool, JqKeys keys, InstantSource clock, JqOptions options) {
         this.pool = pool;
@@ -41,26 +44,42 @@ final class QueueAccess implements AutoCloseable {
     /** Claims, waiting up to {@code waitMillis} for an eligible job. */
     Optional<dev.redsim.queue.jq.Assignment> claimWaiting(String worker, long waitMillis, Signal signal)
             throws InterruptedException {
+        List<dev.redsim.queue.jq.Assignment> claimed = claimManyWaiting(worker, 1, waitMillis, signal);
+        return claimed.isEmpty() ? Optional.empty() : Optional.of(claimed.get(0));
+    }
+
+    /** Up to {@code max} jobs, waiting up to {@code waitMillis} for at least one. */
+    List<dev.redsim.queue.jq.Assignment> claimManyWaiting(String worker, int max, long waitMillis, Signal signal)
+            throws InterruptedException {
         long end = System.nanoTime() + waitMillis * 1_000_000;
         while (true) {
             long seen = signal.generation();
-            Optional<dev.redsim.queue.jq.Assignment> claimed = claim(worker);
+            List<dev.redsim.queue.jq.Assignment> claimed = claimMany(worker, max);
             long left = (end - System.nanoTime()) / 1_000_000;
-            if (claimed.isPresent() || left <= 0) {
+            if (!claimed.isEmpty() || left <= 0) {
                 return claimed;
             }
             signal.await(seen, Math.min(left, 100));
         }
     }
 
-    /** One claim, serialized with this master's other claims (see {@link #claims}). */
+    /** One claim (see {@link #optimisticClaims} for when it is serialized). */
     Optional<dev.redsim.queue.jq.Assignment> claim(String worker) {
-        claims.lock();
-        try {
-            return with(q -> q.claim(worker));
-        } finally {
-            claims.unlock();
+        List<dev.redsim.queue.jq.Assignment> claimed = claimMany(worker, 1);
+        return claimed.isEmpty() ? Optional.empty() : Optional.of(claimed.get(0));
+    }
+
+    List<dev.redsim.queue.jq.Assignment> claimMany(String worker, int max) {
+        if (options.transitions() == Transitions.OPTIMISTIC) {
+            // Every claim is optimistic: take the lock before a connection, so that waiting threads hold none.
+            optimisticClaims.lock();
+            try {
+                return with(q -> q.claimMany(worker, max, null));
+            } finally {
+                optimisticClaims.unlock();
+            }
         }
+        return with(q -> q.claimMany(worker, max, optimisticClaims));
     }
 
     @Override

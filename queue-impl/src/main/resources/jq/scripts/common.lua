@@ -1,0 +1,59 @@
+-- Shared by JQ's scripts: the time of the transition, the job key and the ready-set member of an id, the per-name
+-- state counters, and the few MessagePack encodings the failure log needs (the same bytes as msgpack-java writes:
+-- smallest integer form, fixstr / str8 / str16 / str32), so a record written here reads as one written in Java.
+
+-- ARGV's time: '' = Redis's TIME now, else the client's injected clock (epoch ms).
+local function now_ms(arg)
+  if arg ~= '' then return tonumber(arg) end
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+
+-- The sorted-set member of an id: zero-padded to 19 digits so equal scores order by id (enqueue order).
+local function member(id)
+  return string.format('%019d', id)
+end
+
+local function move_stat(prefix, name, from, to)
+  redis.call('HINCRBY', prefix .. 'stats:' .. name, from, -1)
+  redis.call('HINCRBY', prefix .. 'stats:' .. name, to, 1)
+end
+
+local function be_bytes(n, width)
+  local out = {}
+  for i = width, 1, -1 do
+    out[i] = string.char(n % 256)
+    n = math.floor(n / 256)
+  end
+  return table.concat(out)
+end
+
+local function mp_str(s)
+  local n = #s
+  if n < 32 then return string.char(0xa0 + n) .. s end
+  if n < 256 then return '\217' .. string.char(n) .. s end
+  if n < 65536 then return '\218' .. be_bytes(n, 2) .. s end
+  return '\219' .. be_bytes(n, 4) .. s
+end
+
+-- Non-negative integers only (ids, attempts, epoch ms): all this log holds.
+local function mp_uint(n)
+  if n < 128 then return string.char(n) end
+  if n < 256 then return '\204' .. string.char(n) end
+  if n < 65536 then return '\205' .. be_bytes(n, 2) end
+  if n < 4294967296 then return '\206' .. be_bytes(n, 4) end
+  return '\207' .. be_bytes(n, 8)
+end
+
+-- The constraint ids a running attempt holds: a MessagePack array of strings, or (records written before that
+-- format) the ids joined with ','.
+local function held_constraints(raw)
+  if raw == false or raw == nil or raw == '' then return {} end
+  local first = string.byte(raw, 1)
+  if (first >= 0x90 and first <= 0x9f) or first == 0xdc or first == 0xdd then
+    return cmsgpack.unpack(raw)
+  end
+  local ids = {}
+  for id in string.gmatch(raw, '[^,]+') do ids[#ids + 1] = id end
+  return ids
+end

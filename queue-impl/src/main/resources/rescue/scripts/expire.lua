@@ -1,0 +1,28 @@
+-- Revoke every ownership whose expiry has passed (the task is placed again, unowned) and delete every addressed task
+-- whose retention passed before anyone was addressed. Tells the wake channel when anything changed.
+-- KEYS[1] owned, KEYS[2] retention
+-- ARGV[1] prefix, ARGV[2] now
+-- Returns how many tasks were revoked or deleted.
+local now = now_ms(ARGV[2])
+local changed = 0
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now)) do
+  local t = read(id)
+  if t then
+    local free = copy(t)
+    free.core[WORKER] = nil
+    free.core[EXPIRY] = nil
+    write(id, t, free)
+    redis.call('ZREM', KEYS[1], id)
+    place(id, free)
+    changed = changed + 1
+  end
+end
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)) do
+  local t = read(id)
+  if t then
+    remove(id, t)
+    changed = changed + 1
+  end
+end
+if changed > 0 then redis.call('PUBLISH', P .. 'wake', '1') end
+return changed

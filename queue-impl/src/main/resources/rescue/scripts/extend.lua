@@ -1,0 +1,22 @@
+-- Renew the caller's ownership for another lease from now.
+-- KEYS[1] owned
+-- ARGV[1] prefix, ARGV[2] now, ARGV[3] worker, ARGV[4] lease (ms), ARGV[5] id, ARGV[6] the caller's worker label,
+-- ARGV[7] the caller's cycles label
+-- Returns {1, renewed fields...}, {0} when there is no such task, {-1, stored fields...} when not the owner.
+local now = now_ms(ARGV[2])
+local id = ARGV[5]
+local stored = read(id)
+if not stored then return {0} end
+local problem = owner_problem(stored, ARGV[3], ARGV[6], ARGV[7], now)
+if problem then
+  table.insert(problem, 1, -1)
+  return problem
+end
+local expiry = now + tonumber(ARGV[4])
+local renewed = copy(stored)
+renewed.core[EXPIRY] = format_time(expiry)
+write(id, stored, renewed)
+redis.call('ZADD', KEYS[1], expiry, id)
+local out = flatten(renewed)
+table.insert(out, 1, 1)
+return out

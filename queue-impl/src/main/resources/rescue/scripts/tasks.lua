@@ -1,0 +1,273 @@
+-- rescue's task store for the scripts: the same hash and index layout as TaskStore.java (docs/contracts/rescue.md),
+-- the README's timestamp format, label matching and Root suppression. ARGV[1] is always the key prefix
+-- "{rescue:<queue>}:", ARGV[2] the time ('' = Redis's TIME). Every key of a queue carries the prefix's hash tag, so
+-- the keys built here are in the slot of the declared ones.
+local P = ARGV[1]
+local SECTIONS = {'core', 'cron', 'gate', 'meta', 'node', 'root', 'sync'}
+local OBJECT, WORKER, EXPIRY, CYCLES = 'task.rescue.io/object', 'task.rescue.io/worker', 'task.rescue.io/expiry',
+  'task.rescue.io/cycles'
+local ORIGIN, TICK_NEXT, METHOD = 'task.rescue.io/origin', 'time.rescue.io/tick+1', 'addr.rescue.io/method'
+
+local function now_ms(arg)
+  if arg ~= '' then return tonumber(arg) end
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+
+-- Index keys carry a label key's length as Java counts it (UTF-16 units), so they name the same keys as TaskStore.
+local function utf16_length(s)
+  local n = 0
+  for i = 1, #s do
+    local b = string.byte(s, i)
+    if b < 0x80 or b >= 0xC0 then n = n + 1 end
+    if b >= 0xF0 then n = n + 1 end
+  end
+  return n
+end
+
+local function label_index(section, k, v)
+  return P .. 'idx:' .. section .. ':' .. utf16_length(k) .. ':' .. k .. '=' .. v
+end
+
+local function key_index(section, k)
+  return P .. 'key:' .. section .. ':' .. utf16_length(k) .. ':' .. k
+end
+
+local function task_key(id)
+  return P .. 'task:' .. id
+end
+
+-- Days <-> civil date (proleptic Gregorian, UTC): the README's timestamps without os.date, which scripts lack.
+local function civil(days)
+  local z = days + 719468
+  local era = math.floor(z / 146097)
+  local doe = z - era * 146097
+  local yoe = math.floor((doe - math.floor(doe / 1460) + math.floor(doe / 36524) - math.floor(doe / 146096)) / 365)
+  local doy = doe - (365 * yoe + math.floor(yoe / 4) - math.floor(yoe / 100))
+  local mp = math.floor((5 * doy + 2) / 153)
+  local d = doy - math.floor((153 * mp + 2) / 5) + 1
+  local m = mp < 10 and mp + 3 or mp - 9
+  local y = yoe + era * 400
+  if m <= 2 then y = y + 1 end
+  return y, m, d
+end
+
+local function days_of(y, m, d)
+  if m <= 2 then y = y - 1 end
+  local era = math.floor(y / 400)
+  local yoe = y - era * 400
+  local mp = m > 2 and m - 3 or m + 9
+  local doy = math.floor((153 * mp + 2) / 5) + d - 1
+  return era * 146097 + yoe * 365 + math.floor(yoe / 4) - math.floor(yoe / 100) + doy - 719468
+end
+
+-- Cron.format: yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z' (microseconds; ours are whole milliseconds).
+local function format_time(ms)
+  local days = math.floor(ms / 86400000)
+  local rest = ms - days * 86400000
+  local y, m, d = civil(days)
+  return string.format('%04d-%02d-%02dT%02d:%02d:%02d.%03d000Z', y, m, d, math.floor(rest / 3600000),
+    math.floor(rest % 3600000 / 60000), math.floor(rest % 60000 / 1000), rest % 1000)
+end
+
+local function parse_time(text)
+  local y, mo, d, h, mi, s, frac = string.match(text, '^(%d+)-(%d+)-(%d+)T(%d+):(%d+):(%d+)%.(%d+)Z$')
+  local micros = tonumber(frac) * 10 ^ (6 - #frac)
+  return days_of(tonumber(y), tonumber(mo), tonumber(d)) * 86400000 + tonumber(h) * 3600000 + tonumber(mi) * 60000
+    + tonumber(s) * 1000 + math.floor(micros / 1000)
+end
+
+local function empty()
+  local t = {}
+  for _, s in ipairs(SECTIONS) do t[s] = {} end
+  return t
+end
+
+local function copy(t)
+  local c = empty()
+  for s, labels in pairs(t) do
+    for k, v in pairs(labels) do c[s][k] = v end
+  end
+  return c
+end
+
+local function is_empty(labels)
+  return next(labels) == nil
+end
+
+-- A task from hash fields "<section>:<label key>" (field, value, field, value, ...).
+local function decode(flat, from, to)
+  local t = empty()
+  for i = from or 1, to or #flat, 2 do
+    local f = flat[i]
+    local colon = string.find(f, ':', 1, true)
+    t[string.sub(f, 1, colon - 1)][string.sub(f, colon + 1)] = flat[i + 1]
+  end
+  return t
+end
+
+local function fields(t)
+  local out = {}
+  for _, s in ipairs(SECTIONS) do
+    for k, v in pairs(t[s]) do out[s .. ':' .. k] = v end
+  end
+  return out
+end
+
+local function flatten(t)
+  local out = {}
+  for f, v in pairs(fields(t)) do
+    out[#out + 1] = f
+    out[#out + 1] = v
+  end
+  return out
+end
+
+local function read(id)
+  local flat = redis.call('HGETALL', task_key(id))
+  if #flat == 0 then return nil end
+  return decode(flat)
+end
+
+local function is_template(t)
+  if not is_empty(t.cron) then return true end
+  if is_empty(t.gate) then return false end
+  for _, v in pairs(t.gate) do
+    if v == 'trigger' then return false end
+  end
+  return true
+end
+
+local function method(t)
+  return t.node[METHOD] or 'any'
+end
+
+-- Stores new over old (nil: a new task), keeping the label indexes in step (TaskStore.write).
+local function write(id, old, new)
+  local h = task_key(id)
+  local before = old and fields(old) or {}
+  local after = fields(new)
+  local gone, changed = {}, {}
+  for f in pairs(before) do
+    if after[f] == nil then gone[#gone + 1] = f end
+  end
+  for f, v in pairs(after) do
+    if before[f] ~= v then
+      changed[#changed + 1] = f
+      changed[#changed + 1] = v
+    end
+  end
+  if #gone > 0 then redis.call('HDEL', h, unpack(gone)) end
+  if #changed > 0 then redis.call('HSET', h, unpack(changed)) end
+  if not old then redis.call('SADD', P .. 'all', id) end
+  for _, s in ipairs(SECTIONS) do
+    local was = old and old[s] or {}
+    local is = new[s]
+    for k, v in pairs(was) do
+      if is[k] ~= v then redis.call('SREM', label_index(s, k, v), id) end
+      if is[k] == nil then redis.call('SREM', key_index(s, k), id) end
+    end
+    for k, v in pairs(is) do
+      if was[k] ~= v then redis.call('SADD', label_index(s, k, v), id) end
+      if was[k] == nil then redis.call('SADD', key_index(s, k), id) end
+    end
+  end
+end
+
+-- Removes the task, its index entries and its membership in every state set (TaskStore.remove).
+local function remove(id, old)
+  redis.call('DEL', task_key(id), P .. 'seen:' .. id)
+  redis.call('SREM', P .. 'all', id)
+  for _, s in ipairs(SECTIONS) do
+    for k, v in pairs(old[s]) do
+      redis.call('SREM', label_index(s, k, v), id)
+      redis.call('SREM', key_index(s, k), id)
+    end
+  end
+  for _, z in ipairs({'available', 'broadcast', 'owned', 'cron', 'retention'}) do
+    redis.call('ZREM', P .. z, id)
+  end
+  local addressee = old.node[WORKER]
+  if addressee then redis.call('ZREM', P .. 'uni:' .. addressee, id) end
+end
+
+-- Puts an unowned task where its kind is found (TaskStore.place).
+local function place(id, t)
+  if not is_empty(t.cron) then
+    redis.call('ZADD', P .. 'cron', parse_time(t.cron[TICK_NEXT]), id)
+  elseif is_template(t) then
+    return
+  elseif method(t) == 'all' then
+    redis.call('ZADD', P .. 'broadcast', id, id)
+  elseif method(t) == 'uni' then
+    redis.call('ZADD', P .. 'uni:' .. t.node[WORKER], id, id)
+  else
+    redis.call('ZADD', P .. 'available', id, id)
+  end
+end
+
+local function matches_one(k, v, labels)
+  if k ~= '*' then
+    local actual = labels[k]
+    return actual ~= nil and (v == '*' or v == actual)
+  end
+  if v == '*' then return not is_empty(labels) end
+  for _, x in pairs(labels) do
+    if x == v then return true end
+  end
+  return false
+end
+
+local function matches(query, labels)
+  for k, v in pairs(query) do
+    if not matches_one(k, v, labels) then return false end
+  end
+  return true
+end
+
+-- Whether a task (not a template) other than self has Meta matching root: the index sets narrow the candidates.
+local function root_exists(root, self)
+  local narrowing = {}
+  for k, v in pairs(root) do
+    if k ~= '*' then narrowing[#narrowing + 1] = v == '*' and key_index('meta', k) or label_index('meta', k, v) end
+  end
+  if #narrowing == 0 then narrowing[1] = P .. 'all' end
+  for _, id in ipairs(redis.call('SINTER', unpack(narrowing))) do
+    if id ~= self then
+      local t = read(id)
+      if t and not is_template(t) and matches(root, t.meta) then return true end
+    end
+  end
+  return false
+end
+
+local function suppressed_by_root(t, self)
+  if is_template(t) or is_empty(t.root) then return false end
+  return root_exists(t.root, self)
+end
+
+-- Adds a new task with the next id unless its Root exists; addressed tasks start their retention (Templates.insert).
+-- Returns the id, or nil when Root suppressed it.
+local function insert_new(t, now, retention)
+  if suppressed_by_root(t, nil) then return nil end
+  local id = tostring(redis.call('INCR', P .. 'seq'))
+  t.core[OBJECT] = id
+  write(id, nil, t)
+  place(id, t)
+  if not is_template(t) then
+    if method(t) == 'all' then redis.call('SET', P .. 'broadcast:last', id) end
+    if method(t) ~= 'any' then redis.call('ZADD', P .. 'retention', now + retention, id) end
+  end
+  return id
+end
+
+-- The caller's copy must be the current ownership: this worker, the same cycle, not expired. Nil when it is, else
+-- the stored task (flat) for the error message.
+local function owner_problem(stored, worker, caller_worker, caller_cycles, now)
+  local expiry = stored.core[EXPIRY]
+  if stored.core[WORKER] == worker and caller_worker == worker and stored.core[CYCLES] == caller_cycles
+    and expiry ~= nil and parse_time(expiry) > now then
+    return nil
+  end
+  return flatten(stored)
+end
