@@ -102,6 +102,14 @@ public final class ConveyorKeys {
         return key("conveyor:wake:" + queue);
     }
 
+    /**
+     * A key that routes to the slot of every key here when the prefix carries a hash tag (a cluster client asks for
+     * the connection of a Conveyor by it).
+     */
+    public byte[] slotKey() {
+        return scheduled();
+    }
+
     /** What every key name starts with: the scripts build the keys of a popped job (jobs:<uuid>...) from it. */
     public String prefix() {
         return prefix;

@@ -1,5 +1,6 @@
 package dev.redsim.queue.worker;
 
+import dev.redsim.queue.connection.RedisConnections;
 import redis.clients.jedis.BinaryJedisPubSub;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
@@ -17,9 +18,12 @@ import redis.clients.jedis.JedisPool;
  * server has confirmed the subscription ({@code onSubscribe}); a stop before that is seen by {@code onSubscribe},
  * which unsubscribes itself. And the connection never goes back to the pool: it is dropped, because a connection
  * that was in subscribe mode is not one to share.
+ *
+ * <p>On a Redis Cluster the subscription goes to the node serving the channel's slot: the channel carries the
+ * queue's hash tag, so that is the node whose scripts and transactions publish on it (decision 0019).
  */
 public final class WakeListener {
-    private final JedisPool pool;
+    private final RedisConnections connections;
     private final byte[] channel;
     private final WakeSignal wake;
     private final long retryMillis;
@@ -28,8 +32,9 @@ public final class WakeListener {
     private BinaryJedisPubSub confirmed; // guarded by lock: the subscription the server has answered
     private final Thread thread;
 
-    private WakeListener(JedisPool pool, byte[] channel, WakeSignal wake, long retryMillis, String name) {
-        this.pool = pool;
+    private WakeListener(RedisConnections connections, byte[] channel, WakeSignal wake, long retryMillis,
+                         String name) {
+        this.connections = connections;
         this.channel = channel.clone();
         this.wake = wake;
         this.retryMillis = retryMillis;
@@ -39,7 +44,13 @@ public final class WakeListener {
     /** Starts listening on {@code channel}; when Redis is unreachable, tries again every {@code retryMillis}. */
     public static WakeListener start(JedisPool pool, byte[] channel, WakeSignal wake, long retryMillis,
                                      String threadName) {
-        WakeListener listener = new WakeListener(pool, channel, wake, retryMillis, threadName);
+        return start(RedisConnections.of(pool), channel, wake, retryMillis, threadName);
+    }
+
+    /** As {@link #start(JedisPool, byte[], WakeSignal, long, String)}, on the server serving the channel's slot. */
+    public static WakeListener start(RedisConnections connections, byte[] channel, WakeSignal wake, long retryMillis,
+                                     String threadName) {
+        WakeListener listener = new WakeListener(connections, channel, wake, retryMillis, threadName);
         listener.thread.start();
         return listener;
     }
@@ -52,7 +63,7 @@ public final class WakeListener {
 
     private void listen() {
         while (!stopped()) {
-            try (Jedis jedis = pool.getResource()) {
+            try (Jedis jedis = connections.forKey(channel)) {
                 try {
                     jedis.subscribe(new Subscription(), channel);
                 } finally {
