@@ -81,7 +81,8 @@ public final class ConveyorWorker implements AutoCloseable {
         upkeep.scheduleWithFixedDelay(this::beat, beat, beat, TimeUnit.MILLISECONDS);
         long check = Math.max(1, options.idleCheck().toMillis());
         upkeep.scheduleWithFixedDelay(this::schedule, 0, check, TimeUnit.MILLISECONDS);
-        this.listener = WakeListener.start(connections, options.keys().wake(queue), wake, check, "conveyor-wake-" + queue);
+        this.listener = WakeListener.start(connections, options.keys().wake(queue), options.keys().shardedWake(), wake,
+                check, "conveyor-wake-" + queue);
     }
 
     public static ConveyorWorker start(JedisPool pool, String queue, ConveyorWorkerOptions options,

@@ -45,11 +45,11 @@ final class JedisConveyorSubject implements ConveyorSubject {
         this.keys = ConveyorKeys.standard();
     }
 
-    /** On a cluster: a JedisCluster client, every key under the target's hash tag. */
+    /** On a cluster: a JedisCluster client, every key under the target's hash tag, wakes on a shard channel. */
     JedisConveyorSubject(ClusterSlotTarget cluster) {
         this.options = OPTIONS;
         this.cluster = cluster;
-        this.keys = new ConveyorKeys("{" + cluster.hashTag() + "}:");
+        this.keys = new ConveyorKeys("{" + cluster.hashTag() + "}:").withShardedWake(); // as recommended on a cluster
     }
 
     @Override

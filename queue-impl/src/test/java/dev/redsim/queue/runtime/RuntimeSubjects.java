@@ -94,10 +94,11 @@ final class RuntimeSubjects {
         return conveyor(null);
     }
 
-    /** On a cluster target (or null): a JedisCluster runtime, keys under the target's hash tag. */
+    /** On a cluster target (or null): a JedisCluster runtime, keys under the target's hash tag, a sharded wake. */
     static RuntimeSubject conveyor(ClusterSlotTarget cluster) {
-        ConveyorKeys keys = new ConveyorKeys(cluster != null ? tag(cluster) + "rt-" + UUID.randomUUID() + ":"
-            : "{rt-" + UUID.randomUUID() + "}:");
+        ConveyorKeys keys = cluster != null
+            ? new ConveyorKeys(tag(cluster) + "rt-" + UUID.randomUUID() + ":").withShardedWake() // as on a cluster
+            : new ConveyorKeys("{rt-" + UUID.randomUUID() + "}:");
         ConveyorOptions options = ConveyorOptions.defaults().withLease(LEASE);
         return new RuntimeSubject() {
             @Override
