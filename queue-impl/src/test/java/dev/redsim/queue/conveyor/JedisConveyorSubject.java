@@ -47,7 +47,11 @@ final class JedisConveyorSubject implements ConveyorSubject {
 
     /** On a cluster: a JedisCluster client, every key under the target's hash tag, wakes on a shard channel. */
     JedisConveyorSubject(ClusterSlotTarget cluster) {
-        this.options = OPTIONS;
+        this(cluster, dev.redsim.queue.script.Transitions.SCRIPTS);
+    }
+
+    JedisConveyorSubject(ClusterSlotTarget cluster, dev.redsim.queue.script.Transitions transitions) {
+        this.options = OPTIONS.withTransitions(transitions);
         this.cluster = cluster;
         this.keys = new ConveyorKeys("{" + cluster.hashTag() + "}:").withShardedWake(); // as recommended on a cluster
     }

@@ -15,11 +15,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ThoonkJobClusterContractTest {
     private static final String TAG = "thoonk";
 
-    private static ClusterSlotTarget cluster(String which) {
+    static ClusterSlotTarget cluster(String which) {
         return which.equals("simulated") ? SharedClusters.simulated(TAG) : SharedClusters.reference(TAG);
     }
 
-    private static ThoonkJobContract contract(String which) {
+    ThoonkJobContract contract(String which) {
         return new ThoonkJobContract(cluster(which), JedisThoonkJobQueue::new);
     }
 
