@@ -2,7 +2,8 @@
 -- token deleted (its old owner is fenced off), a wake published; no retry is consumed. A record that is no job is
 -- moved to the dead-letter list with its lease dropped, so it cannot fill every batch.
 -- KEYS[1] conveyor:leases, KEYS[2] conveyor:dead-letters
--- ARGV[1] key prefix, ARGV[2] now (ms, '' = TIME), ARGV[3] at most this many
+-- ARGV[1] key prefix, ARGV[2] now (ms, '' = TIME), ARGV[3] at most this many, ARGV[4] the wake command
+-- (PUBLISH or SPUBLISH)
 -- Returns {requeued, expired leases seen}.
 local t = now_ms(ARGV[2])
 local expired = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', t, 'LIMIT', 0, tonumber(ARGV[3]))
@@ -21,7 +22,7 @@ for _, uuid in ipairs(expired) do
       local bytes = rewritten(fs, nil, 0)
       redis.call('SET', job, bytes)
       redis.call('LPUSH', ARGV[1] .. queue, bytes)
-      redis.call('PUBLISH', ARGV[1] .. 'conveyor:wake:' .. queue, queue)
+      redis.call(ARGV[4], ARGV[1] .. 'conveyor:wake:' .. queue, queue)
       requeued = requeued + 1
     end
   end

@@ -3,7 +3,8 @@
 -- the scheduled set at its due time instead (ARGV[5] non-empty).
 -- KEYS[1] jobs:<uuid>:lease, KEYS[2] conveyor:leases, KEYS[3] jobs:<uuid>, KEYS[4] the queue or scheduled,
 -- KEYS[5] the wake channel; ARGV[1] uuid, ARGV[2] token, ARGV[3] record, ARGV[4] queue name,
--- ARGV[5] due (epoch seconds) or ''. Returns 1, or 0 when the lease is lost (nothing written).
+-- ARGV[5] due (epoch seconds) or '', ARGV[6] the wake command (PUBLISH or SPUBLISH). Returns 1, or 0 when the lease
+-- is lost (nothing written).
 if redis.call('GET', KEYS[1]) ~= ARGV[2] then return 0 end
 redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('DEL', KEYS[1])
@@ -12,6 +13,6 @@ if ARGV[5] ~= '' then
   redis.call('ZADD', KEYS[4], ARGV[5], ARGV[3])
 else
   redis.call('RPUSH', KEYS[4], ARGV[3])
-  redis.call('PUBLISH', KEYS[5], ARGV[4])
+  redis.call(ARGV[6], KEYS[5], ARGV[4])
 end
 return 1

@@ -1,7 +1,7 @@
 -- The scheduler: due jobs (score <= now in epoch seconds) leave scheduled for the head of their queue, with a wake;
 -- bytes that are no job go to the dead-letter list. Atomic, so a job is moved exactly once however many run it.
 -- KEYS[1] scheduled, KEYS[2] conveyor:dead-letters; ARGV[1] key prefix, ARGV[2] now (ms, '' = TIME),
--- ARGV[3] at most this many. Returns how many it moved.
+-- ARGV[3] at most this many, ARGV[4] the wake command (PUBLISH or SPUBLISH). Returns how many it moved.
 local t = now_ms(ARGV[2])
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', t / 1000, 'LIMIT', 0, tonumber(ARGV[3]))
 for _, job in ipairs(due) do
@@ -12,7 +12,7 @@ for _, job in ipairs(due) do
     redis.call('LPUSH', KEYS[2], job)
   else
     redis.call('LPUSH', ARGV[1] .. queue, job)
-    redis.call('PUBLISH', ARGV[1] .. 'conveyor:wake:' .. queue, queue)
+    redis.call(ARGV[4], ARGV[1] .. 'conveyor:wake:' .. queue, queue)
   end
 end
 return #due

@@ -59,6 +59,7 @@ final class Adder {
         List<byte[]> args = new ArrayList<>();
         args.add(Placement.utf8(keys.prefix()));
         args.add(Placement.utf8(ServerTime.argument(clock)));
+        args.add(Placement.utf8(keys.wakeCommand()));
         for (Job job : jobs) {
             args.add(Placement.utf8(job.uuid()));
             args.add(JobWire.encode(job));

@@ -11,9 +11,36 @@ import java.nio.charset.StandardCharsets;
  */
 public final class ConveyorKeys {
     private final String prefix;
+    private final boolean shardedWake;
 
     public ConveyorKeys(String prefix) {
+        this(prefix, false);
+    }
+
+    private ConveyorKeys(String prefix, boolean shardedWake) {
         this.prefix = prefix;
+        this.shardedWake = shardedWake;
+    }
+
+    /**
+     * The same keys, the wake channel a shard channel: SPUBLISH / SSUBSCRIBE instead of PUBLISH / SUBSCRIBE. On a
+     * Redis Cluster this keeps each wake on the master of the queue's slot (and its replicas) instead of sending it to
+     * every node; the prefix must carry a hash tag, so the channel is in the slot of the scripts that publish on it.
+     * Every process of a Conveyor must agree: a runtime subscribed the other way misses the wakes and finds new jobs
+     * only at its idle check (docs/contracts/conveyor.md, decision 0019).
+     */
+    public ConveyorKeys withShardedWake() {
+        return new ConveyorKeys(prefix, true);
+    }
+
+    /** Whether the wake channel is a shard channel (see {@link #withShardedWake()}). */
+    public boolean shardedWake() {
+        return shardedWake;
+    }
+
+    /** The command that publishes a wake: PUBLISH, or SPUBLISH for a sharded wake. */
+    public String wakeCommand() {
+        return shardedWake ? "SPUBLISH" : "PUBLISH";
     }
 
     public static ConveyorKeys standard() {
@@ -100,6 +127,14 @@ public final class ConveyorKeys {
      */
     public byte[] wake(String queue) {
         return key("conveyor:wake:" + queue);
+    }
+
+    /**
+     * A key that routes to the slot of every key here when the prefix carries a hash tag (a cluster client asks for
+     * the connection of a Conveyor by it).
+     */
+    public byte[] slotKey() {
+        return scheduled();
     }
 
     /** What every key name starts with: the scripts build the keys of a popped job (jobs:<uuid>...) from it. */

@@ -1,11 +1,13 @@
 package dev.redsim.queue.conveyor;
 
+import dev.redsim.queue.connection.RedisConnections;
 import dev.redsim.queue.worker.WakeListener;
 import dev.redsim.queue.worker.WakeSignal;
 import dev.redsim.queue.worker.WorkerThreads;
 import dev.redsim.queue.time.RedisClock;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Duration;
 import java.time.InstantSource;
@@ -34,6 +36,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *     ...
  * }
  * }</pre>
+ *
+ * <p>On a Redis Cluster, start it with a {@link redis.clients.jedis.JedisCluster} and a key prefix carrying a hash tag
+ * ({@code withKeys(new ConveyorKeys("{emails}:"))}): claims, completions, upkeep, the clock and the wake
+ * subscription all go to the node serving that slot.
  */
 public final class ConveyorWorker implements AutoCloseable {
     private enum State { RUNNING, RELEASED, DONE }
@@ -49,7 +55,7 @@ public final class ConveyorWorker implements AutoCloseable {
         }
     }
 
-    private final JedisPool pool;
+    private final RedisConnections connections;
     private final String queue;
     private final ConveyorWorkerOptions options;
     private final InstantSource clock;
@@ -61,23 +67,38 @@ public final class ConveyorWorker implements AutoCloseable {
     private final WakeSignal wake = new WakeSignal();
     private final WakeListener listener;
 
-    private ConveyorWorker(JedisPool pool, String queue, ConveyorWorkerOptions options, ConveyorHandler handler) {
-        this.pool = pool;
+    private ConveyorWorker(RedisConnections connections, String queue, ConveyorWorkerOptions options,
+                           ConveyorHandler handler) {
+        connections.requireHashTag("Conveyor key prefix", options.keys().prefix());
+        this.connections = connections;
         this.queue = queue;
         this.options = options;
-        this.clock = options.clock() != null ? options.clock() : RedisClock.over(pool);
+        this.clock = options.clock() != null ? options.clock()
+                : RedisClock.over(connections, options.keys().slotKey());
         this.handler = handler;
         this.upkeep = WorkerThreads.scheduler("conveyor-upkeep-" + queue);
         long beat = Math.max(1, options.conveyor().lease().toMillis() / 3);
         upkeep.scheduleWithFixedDelay(this::beat, beat, beat, TimeUnit.MILLISECONDS);
         long check = Math.max(1, options.idleCheck().toMillis());
         upkeep.scheduleWithFixedDelay(this::schedule, 0, check, TimeUnit.MILLISECONDS);
-        this.listener = WakeListener.start(pool, options.keys().wake(queue), wake, check, "conveyor-wake-" + queue);
+        this.listener = WakeListener.start(connections, options.keys().wake(queue), options.keys().shardedWake(), wake,
+                check, "conveyor-wake-" + queue);
     }
 
     public static ConveyorWorker start(JedisPool pool, String queue, ConveyorWorkerOptions options,
                                        ConveyorHandler handler) {
-        ConveyorWorker worker = new ConveyorWorker(pool, queue, options, handler);
+        return start(RedisConnections.of(pool), queue, options, handler);
+    }
+
+    /** Over a JedisCluster (a key prefix with a hash tag) or a JedisPooled. */
+    public static ConveyorWorker start(UnifiedJedis client, String queue, ConveyorWorkerOptions options,
+                                       ConveyorHandler handler) {
+        return start(RedisConnections.of(client), queue, options, handler);
+    }
+
+    public static ConveyorWorker start(RedisConnections connections, String queue, ConveyorWorkerOptions options,
+                                       ConveyorHandler handler) {
+        ConveyorWorker worker = new ConveyorWorker(connections, queue, options, handler);
         for (int i = 0; i < options.concurrency(); i++) {
             Thread t = WorkerThreads.daemon(worker::loop, "conveyor-worker-" + queue + "-" + i);
             worker.threads.add(t);
@@ -88,6 +109,11 @@ public final class ConveyorWorker implements AutoCloseable {
 
     public boolean stopping() {
         return !running.get();
+    }
+
+    /** A connection to the server of this Conveyor's keys (on a cluster, the node of their slot). */
+    private Jedis connection() {
+        return connections.forKey(options.keys().slotKey());
     }
 
     private Conveyor conveyor(Jedis jedis) {
@@ -103,7 +129,7 @@ public final class ConveyorWorker implements AutoCloseable {
         while (running.get() && !Thread.currentThread().isInterrupted()) {
             long seen = wake.seen();
             java.util.Optional<Lease> lease;
-            try (Jedis jedis = pool.getResource()) {
+            try (Jedis jedis = connection()) {
                 lease = conveyor(jedis).claim(Deadline.none(), queue);
             } catch (RuntimeException e) {
                 waitForWakeSince(seen);
@@ -140,7 +166,7 @@ public final class ConveyorWorker implements AutoCloseable {
             latest = f.lease;
         }
         Thread.interrupted(); // an interrupt from stop() after the handler returned: the outcome stands
-        try (Jedis jedis = pool.getResource()) {
+        try (Jedis jedis = connection()) {
             if (failure == null) {
                 conveyor(jedis).complete(Deadline.none(), latest);
             } else {
@@ -154,7 +180,7 @@ public final class ConveyorWorker implements AutoCloseable {
     }
 
     private void handBack(Lease lease) {
-        try (Jedis jedis = pool.getResource()) {
+        try (Jedis jedis = connection()) {
             conveyor(jedis).release(Deadline.none(), lease);
         } catch (RuntimeException e) {
             // lost or unreachable: recovery requeues it after the lease
@@ -166,7 +192,7 @@ public final class ConveyorWorker implements AutoCloseable {
         if (inFlight.isEmpty()) {
             return;
         }
-        try (Jedis jedis = pool.getResource()) {
+        try (Jedis jedis = connection()) {
             Conveyor conveyor = conveyor(jedis);
             for (InFlight f : inFlight.values()) {
                 synchronized (f) {
@@ -186,7 +212,7 @@ public final class ConveyorWorker implements AutoCloseable {
 
     /** Scheduler and recovery: due jobs and expired leases go back to their queues (and wake us). */
     private void schedule() {
-        try (Jedis jedis = pool.getResource()) {
+        try (Jedis jedis = connection()) {
             Conveyor conveyor = conveyor(jedis);
             conveyor.runScheduler(Deadline.none());
             conveyor.recoverExpiredLeases(Deadline.none());

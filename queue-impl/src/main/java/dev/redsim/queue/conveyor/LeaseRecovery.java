@@ -58,7 +58,7 @@ final class LeaseRecovery {
         while (true) {
             List<byte[]> args = List.of(Placement.utf8(keys.prefix()),
                     Placement.utf8(dev.redsim.queue.time.ServerTime.argument(clock)),
-                    Placement.utf8(Integer.toString(BATCH)));
+                    Placement.utf8(Integer.toString(BATCH)), Placement.utf8(keys.wakeCommand()));
             List<?> reply = redis.once("recover", deadline, () -> (List<?>) ConveyorScripts.RECOVER.run(redis.jedis(),
                     List.of(keys.leases(), keys.deadLetters()), args));
             long requeued = (Long) reply.get(0);

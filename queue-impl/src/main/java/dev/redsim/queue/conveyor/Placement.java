@@ -33,7 +33,11 @@ final class Placement {
 
     /** Tells waiting worker runtimes that the queue has a job (in the same transaction as the push). */
     static void wake(Plan plan, ConveyorKeys keys, String queue) {
-        plan.then(tx -> tx.publish(keys.wake(queue), utf8(queue)));
+        if (keys.shardedWake()) {
+            plan.then(tx -> tx.sendCommand(redis.clients.jedis.Protocol.Command.SPUBLISH, keys.wake(queue), utf8(queue)));
+        } else {
+            plan.then(tx -> tx.publish(keys.wake(queue), utf8(queue)));
+        }
     }
 
     /** The spec's score: run-at as a float number of epoch seconds; milliseconds survive as the fraction. */

@@ -40,7 +40,8 @@ final class Scheduler {
     /** schedule.lua: a batch in one script, due measured on the script's time (TIME in production). */
     private int moveByScript(Deadline deadline) {
         List<byte[]> args = List.of(Placement.utf8(keys.prefix()),
-                Placement.utf8(dev.redsim.queue.time.ServerTime.argument(clock)), Placement.utf8(Integer.toString(BATCH)));
+                Placement.utf8(dev.redsim.queue.time.ServerTime.argument(clock)), Placement.utf8(Integer.toString(BATCH)),
+                Placement.utf8(keys.wakeCommand()));
         Long moved = (Long) redis.once("schedule", deadline, () -> ConveyorScripts.SCHEDULE.run(redis.jedis(),
                 List.of(keys.scheduled(), keys.deadLetters()), args));
         return moved.intValue();

@@ -204,7 +204,8 @@ final class Worker {
                 due == null ? keys.queue(queue) : keys.scheduled(), keys.wake(queue));
         List<byte[]> args = List.of(Placement.utf8(lease.uuid()), Placement.utf8(lease.token()),
                 JobWire.encode(record), Placement.utf8(queue),
-                Placement.utf8(due == null ? "" : scoreText(Placement.epochSeconds(due))));
+                Placement.utf8(due == null ? "" : scoreText(Placement.epochSeconds(due))),
+                Placement.utf8(keys.wakeCommand()));
         Long code = (Long) redis.once("release", deadline,
                 () -> ConveyorScripts.RELEASE.run(redis.jedis(), keyList, args));
         if (code == 0L) {

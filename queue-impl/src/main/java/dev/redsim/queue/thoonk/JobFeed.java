@@ -3,6 +3,8 @@ package dev.redsim.queue.thoonk;
 import dev.redsim.queue.time.RedisClock;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.UnifiedJedis;
+import dev.redsim.queue.connection.RedisConnections;
 
 import java.time.Clock;
 import java.util.Set;
@@ -11,17 +13,31 @@ import java.util.function.Function;
 /**
  * A thoonk job feed that any number of threads may share: every call borrows a connection from the pool for its
  * duration ({@link Job} itself is one connection, one thread). Producers put here; workers use {@link JobWorker}.
- * The clock is Redis's TIME through the pool unless one is given.
+ * The clock is Redis's TIME through the pool unless one is given. On a Redis Cluster
+ * ({@link redis.clients.jedis.JedisCluster}) the feed name must carry a hash tag ("{orders}"): every call then runs on
+ * the node serving that slot, and so does the clock.
  */
 public final class JobFeed {
-    private final JedisPool pool;
+    private final RedisConnections connections;
+    private final byte[] slotKey;
     private final String feed;
     private final Clock clock;
 
     public JobFeed(JedisPool pool, String feed, Clock clock) {
-        this.pool = pool;
+        this(RedisConnections.of(pool), feed, clock);
+    }
+
+    /** Over a JedisCluster (a feed name with a hash tag) or a JedisPooled; clock null = Redis's TIME. */
+    public JobFeed(UnifiedJedis client, String feed, Clock clock) {
+        this(RedisConnections.of(client), feed, clock);
+    }
+
+    public JobFeed(RedisConnections connections, String feed, Clock clock) {
+        connections.requireHashTag("thoonk feed name", feed);
+        this.connections = connections;
+        this.slotKey = new ThoonkKeys(feed).slotKey();
         this.feed = feed;
-        this.clock = clock != null ? clock : RedisClock.over(pool);
+        this.clock = clock != null ? clock : RedisClock.over(connections, slotKey);
     }
 
     public JobFeed(JedisPool pool, String feed) {
@@ -30,7 +46,7 @@ public final class JobFeed {
 
     /** Runs any {@link Job} operation on a pooled connection (blocking gets hold it for their timeout). */
     public <T> T with(Function<Job, T> operation) {
-        try (Jedis jedis = pool.getResource()) {
+        try (Jedis jedis = connections.forKey(slotKey)) {
             return operation.apply(new Job(jedis, feed, clock));
         }
     }

@@ -4,6 +4,8 @@ import dev.redsim.queue.worker.WorkerThreads;
 import dev.redsim.queue.time.RedisClock;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.UnifiedJedis;
+import dev.redsim.queue.connection.RedisConnections;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -34,6 +36,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *     ...
  * }   // close() = stop(30 s)
  * }</pre>
+ *
+ * <p>On a Redis Cluster, start it with a {@link redis.clients.jedis.JedisCluster} and a feed name carrying a hash tag
+ * ("{orders}"): every key of the feed is then in one slot, and every call (the blocking get included) and the clock
+ * go to the node serving it.
  */
 public final class JobWorker implements AutoCloseable {
     private enum State { RUNNING, RELEASED, DONE }
@@ -50,7 +56,8 @@ public final class JobWorker implements AutoCloseable {
         }
     }
 
-    private final JedisPool pool;
+    private final RedisConnections connections;
+    private final byte[] slotKey;
     private final String feed;
     private final JobWorkerOptions options;
     private final Clock clock;
@@ -62,11 +69,13 @@ public final class JobWorker implements AutoCloseable {
     /** What maintenance remembers between passes (guarded by itself). */
     private final Map<String, Long> unaccountedSince = new java.util.HashMap<>();
 
-    private JobWorker(JedisPool pool, String feed, JobWorkerOptions options, JobRunHandler handler) {
-        this.pool = pool;
+    private JobWorker(RedisConnections connections, String feed, JobWorkerOptions options, JobRunHandler handler) {
+        connections.requireHashTag("thoonk feed name", feed);
+        this.connections = connections;
+        this.slotKey = new ThoonkKeys(feed).slotKey();
         this.feed = feed;
         this.options = options;
-        this.clock = options.clock() != null ? options.clock() : RedisClock.over(pool);
+        this.clock = options.clock() != null ? options.clock() : RedisClock.over(connections, slotKey);
         this.handler = handler;
         this.heartbeat = WorkerThreads.scheduler("thoonk-heartbeat-" + feed);
         long period = Math.max(1, options.claimTimeout().toMillis() / 3);
@@ -78,7 +87,17 @@ public final class JobWorker implements AutoCloseable {
     }
 
     public static JobWorker start(JedisPool pool, String feed, JobWorkerOptions options, JobRunHandler handler) {
-        JobWorker worker = new JobWorker(pool, feed, options, handler);
+        return start(RedisConnections.of(pool), feed, options, handler);
+    }
+
+    /** Over a JedisCluster (a feed name with a hash tag) or a JedisPooled. */
+    public static JobWorker start(UnifiedJedis client, String feed, JobWorkerOptions options, JobRunHandler handler) {
+        return start(RedisConnections.of(client), feed, options, handler);
+    }
+
+    public static JobWorker start(RedisConnections connections, String feed, JobWorkerOptions options,
+                                  JobRunHandler handler) {
+        JobWorker worker = new JobWorker(connections, feed, options, handler);
         for (int i = 0; i < options.concurrency(); i++) {
             Thread t = WorkerThreads.daemon(worker::loop, "thoonk-worker-" + feed + "-" + i);
             worker.threads.add(t);
@@ -104,7 +123,7 @@ public final class JobWorker implements AutoCloseable {
     private void loop() {
         while (running.get()) {
             Claim claim;
-            try (Jedis jedis = pool.getResource()) {
+            try (Jedis jedis = connections.forKey(slotKey)) {
                 claim = job(jedis).get(options.pollWait());
                 if (claim != null && !running.get()) {
                     job(jedis).release(claim); // taken while stopping: give it back untouched
@@ -127,7 +146,7 @@ public final class JobWorker implements AutoCloseable {
         InFlight f = new InFlight(claim, Thread.currentThread());
         inFlight.put(claim.id(), f);
         int attempt;
-        try (Jedis jedis = pool.getResource()) {
+        try (Jedis jedis = connections.forKey(slotKey)) {
             attempt = (int) job(jedis).failures(claim.id()) + 1;
         } catch (RuntimeException e) {
             // Redis unreachable right after the claim: leave the claim to time out (maintenance hands the job on).
@@ -156,7 +175,7 @@ public final class JobWorker implements AutoCloseable {
             latest = f.claim;
         }
         Thread.interrupted(); // an interrupt from stop() that came after the handler returned: the outcome stands
-        try (Jedis jedis = pool.getResource()) {
+        try (Jedis jedis = connections.forKey(slotKey)) {
             Job job = job(jedis);
             if (failure == null) {
                 job.finish(latest, result);
@@ -178,7 +197,7 @@ public final class JobWorker implements AutoCloseable {
     }
 
     private void maintainOnce() {
-        try (Jedis jedis = pool.getResource()) {
+        try (Jedis jedis = connections.forKey(slotKey)) {
             // A timed-out claim counts as a failed run: stalled where a failing run would be (failures + 1 reaching
             // maxFailures), cancelled before that.
             new JobMaintenance(jedis, feed, clock, new MaintenanceSettings(options.claimTimeout(),
@@ -198,7 +217,7 @@ public final class JobWorker implements AutoCloseable {
         if (inFlight.isEmpty()) {
             return;
         }
-        try (Jedis jedis = pool.getResource()) {
+        try (Jedis jedis = connections.forKey(slotKey)) {
             Job job = job(jedis);
             for (InFlight f : inFlight.values()) {
                 synchronized (f) {
@@ -238,7 +257,7 @@ public final class JobWorker implements AutoCloseable {
             synchronized (f) {
                 if (f.state == State.RUNNING) {
                     f.state = State.RELEASED;
-                    try (Jedis jedis = pool.getResource()) {
+                    try (Jedis jedis = connections.forKey(slotKey)) {
                         job(jedis).release(f.claim);
                     } catch (RuntimeException e) {
                         // unreachable: maintenance takes the claim back after its timeout

@@ -61,6 +61,11 @@ public final class ThoonkKeys {
         return "feed.finishes:" + feed;
     }
 
+    /** A key in the slot of every key of the feed when its name carries a hash tag (how a cluster client routes). */
+    public byte[] slotKey() {
+        return ids().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     /** Every key a feed of any kind may own: what Delete Feed removes. */
     public String[] all() {
         return new String[] {config(), ids(), items(), publishes(), idIncr(), published(), claimed(), cancelled(),

@@ -1,5 +1,6 @@
 package dev.redsim.queue.time;
 
+import dev.redsim.queue.connection.RedisConnections;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 
@@ -52,6 +53,19 @@ public final class RedisClock extends Clock {
                 return parse(jedis.time());
             }
         }, System::nanoTime, resampleEvery);
+    }
+
+    /**
+     * TIME of the server holding {@code key}, asked at most once a second. On a cluster every node has its own
+     * clock; a queue asks the node that holds its keys, the one whose TIME its scripts read.
+     */
+    public static RedisClock over(RedisConnections connections, byte[] key) {
+        byte[] routing = key.clone();
+        return new RedisClock(() -> {
+            try (Jedis jedis = connections.forKey(routing)) {
+                return parse(jedis.time());
+            }
+        }, System::nanoTime, Duration.ofSeconds(1));
     }
 
     /** TIME's reply: seconds and microseconds, as strings. */

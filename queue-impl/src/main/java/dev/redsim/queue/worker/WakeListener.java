@@ -1,6 +1,8 @@
 package dev.redsim.queue.worker;
 
+import dev.redsim.queue.connection.RedisConnections;
 import redis.clients.jedis.BinaryJedisPubSub;
+import redis.clients.jedis.BinaryJedisShardedPubSub;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 
@@ -17,20 +19,27 @@ import redis.clients.jedis.JedisPool;
  * server has confirmed the subscription ({@code onSubscribe}); a stop before that is seen by {@code onSubscribe},
  * which unsubscribes itself. And the connection never goes back to the pool: it is dropped, because a connection
  * that was in subscribe mode is not one to share.
+ *
+ * <p>On a Redis Cluster the subscription goes to the node serving the channel's slot: the channel carries the
+ * queue's hash tag, so that is the node whose scripts and transactions publish on it (decision 0019). A sharded
+ * listener uses SSUBSCRIBE (for a channel published with SPUBLISH), the same way.
  */
 public final class WakeListener {
-    private final JedisPool pool;
+    private final RedisConnections connections;
     private final byte[] channel;
+    private final boolean sharded;
     private final WakeSignal wake;
     private final long retryMillis;
     private final Object lock = new Object();
     private boolean stopped; // guarded by lock
-    private BinaryJedisPubSub confirmed; // guarded by lock: the subscription the server has answered
+    private Runnable confirmed; // guarded by lock: unsubscribes the subscription the server has answered
     private final Thread thread;
 
-    private WakeListener(JedisPool pool, byte[] channel, WakeSignal wake, long retryMillis, String name) {
-        this.pool = pool;
+    private WakeListener(RedisConnections connections, byte[] channel, boolean sharded, WakeSignal wake,
+                         long retryMillis, String name) {
+        this.connections = connections;
         this.channel = channel.clone();
+        this.sharded = sharded;
         this.wake = wake;
         this.retryMillis = retryMillis;
         this.thread = WorkerThreads.daemon(this::listen, name);
@@ -39,7 +48,16 @@ public final class WakeListener {
     /** Starts listening on {@code channel}; when Redis is unreachable, tries again every {@code retryMillis}. */
     public static WakeListener start(JedisPool pool, byte[] channel, WakeSignal wake, long retryMillis,
                                      String threadName) {
-        WakeListener listener = new WakeListener(pool, channel, wake, retryMillis, threadName);
+        return start(RedisConnections.of(pool), channel, false, wake, retryMillis, threadName);
+    }
+
+    /**
+     * As {@link #start(JedisPool, byte[], WakeSignal, long, String)}, on the server serving the channel's slot;
+     * {@code sharded}: the channel is a shard channel (SSUBSCRIBE).
+     */
+    public static WakeListener start(RedisConnections connections, byte[] channel, boolean sharded, WakeSignal wake,
+                                     long retryMillis, String threadName) {
+        WakeListener listener = new WakeListener(connections, channel, sharded, wake, retryMillis, threadName);
         listener.thread.start();
         return listener;
     }
@@ -52,9 +70,14 @@ public final class WakeListener {
 
     private void listen() {
         while (!stopped()) {
-            try (Jedis jedis = pool.getResource()) {
+            try (Jedis jedis = connections.forKey(channel)) {
                 try {
-                    jedis.subscribe(new Subscription(), channel);
+                    if (sharded) {
+                        jedis.getConnection().setTimeoutInfinite(); // as Jedis's own subscribe does
+                        new ShardSubscription().proceed(jedis.getConnection(), channel);
+                    } else {
+                        jedis.subscribe(new Subscription(), channel);
+                    }
                 } finally {
                     jedis.getConnection().setBroken(); // closed by the pool, never lent again
                     synchronized (lock) {
@@ -79,7 +102,7 @@ public final class WakeListener {
             stopped = true;
             if (confirmed != null) {
                 try {
-                    confirmed.unsubscribe();
+                    confirmed.run();
                 } catch (RuntimeException e) {
                     // the connection broke meanwhile: the listener's subscribe ends with it
                 }
@@ -94,13 +117,32 @@ public final class WakeListener {
                 if (stopped) {
                     unsubscribe();
                 } else {
-                    confirmed = this;
+                    confirmed = this::unsubscribe;
                 }
             }
         }
 
         @Override
         public void onMessage(byte[] channel, byte[] message) {
+            wake.wakeAll();
+        }
+    }
+
+    /** The same for a shard channel. */
+    private final class ShardSubscription extends BinaryJedisShardedPubSub {
+        @Override
+        public void onSSubscribe(byte[] channel, int subscribedChannels) {
+            synchronized (lock) {
+                if (stopped) {
+                    sunsubscribe();
+                } else {
+                    confirmed = this::sunsubscribe;
+                }
+            }
+        }
+
+        @Override
+        public void onSMessage(byte[] channel, byte[] message) {
             wake.wakeAll();
         }
     }

@@ -4,6 +4,10 @@ import dev.redsim.conformance.contracts.conveyor.Claimed;
 import dev.redsim.conformance.contracts.conveyor.ConveyorPort;
 import dev.redsim.conformance.contracts.conveyor.ConveyorSubject;
 import dev.redsim.conformance.contracts.conveyor.JobSpec;
+import dev.redsim.conformance.target.ClusterSlotTarget;
+import dev.redsim.queue.connection.ClusterClients;
+import dev.redsim.queue.connection.RedisConnections;
+import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.ClientSetInfoConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
@@ -17,13 +21,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Plugs our Conveyor into the contract suite. */
+/**
+ * Plugs our Conveyor into the contract suite: on one server with the spec's key names, or on a cluster target through
+ * a JedisCluster with every key under the target's hash tag.
+ */
 final class JedisConveyorSubject implements ConveyorSubject {
     static final ConveyorOptions OPTIONS = ConveyorOptions.defaults()
             .withLease(Duration.ofSeconds(10))
             .withBackoff(Duration.ofSeconds(1), Duration.ofSeconds(4));
 
     private final ConveyorOptions options;
+    private final ClusterSlotTarget cluster;
+    private final ConveyorKeys keys;
 
     /** The default transitions: Lua scripts. */
     JedisConveyorSubject() {
@@ -32,14 +41,43 @@ final class JedisConveyorSubject implements ConveyorSubject {
 
     JedisConveyorSubject(dev.redsim.queue.script.Transitions transitions) {
         this.options = OPTIONS.withTransitions(transitions);
+        this.cluster = null;
+        this.keys = ConveyorKeys.standard();
+    }
+
+    /** On a cluster: a JedisCluster client, every key under the target's hash tag, wakes on a shard channel. */
+    JedisConveyorSubject(ClusterSlotTarget cluster) {
+        this(cluster, dev.redsim.queue.script.Transitions.SCRIPTS);
+    }
+
+    JedisConveyorSubject(ClusterSlotTarget cluster, dev.redsim.queue.script.Transitions transitions) {
+        this.options = OPTIONS.withTransitions(transitions);
+        this.cluster = cluster;
+        this.keys = new ConveyorKeys("{" + cluster.hashTag() + "}:").withShardedWake(); // as recommended on a cluster
+    }
+
+    @Override
+    public String keyPrefix() {
+        return keys.prefix();
     }
 
     @Override
     public ConveyorPort connect(String host, int port, InstantSource clock) {
+        if (cluster != null) {
+            JedisCluster client = ClusterClients.to(cluster, host, port);
+            Jedis jedis = RedisConnections.of(client).forKey(keys.slotKey());
+            return new Port(jedis, clock, options, keys) {
+                @Override
+                public void close() {
+                    super.close();
+                    client.close();
+                }
+            };
+        }
         // No CLIENT SETINFO on connect: the crash tests count every command, and it is not part of any operation.
         Jedis jedis = new Jedis(new HostAndPort(host, port), DefaultJedisClientConfig.builder()
                 .clientSetInfoConfig(ClientSetInfoConfig.DISABLED).socketTimeoutMillis(5000).build());
-        return new Port(jedis, clock, options);
+        return new Port(jedis, clock, options, keys);
     }
 
     @Override
@@ -52,15 +90,15 @@ final class JedisConveyorSubject implements ConveyorSubject {
         return OPTIONS.backoff(retry);
     }
 
-    private static final class Port implements ConveyorPort {
+    private static class Port implements ConveyorPort {
         private final Jedis jedis;
         private final Conveyor conveyor;
         private final ConveyorInspector inspector;
 
-        Port(Jedis jedis, InstantSource clock, ConveyorOptions options) {
+        Port(Jedis jedis, InstantSource clock, ConveyorOptions options, ConveyorKeys keys) {
             this.jedis = jedis;
-            this.conveyor = new Conveyor(jedis, clock, options, ConveyorKeys.standard());
-            this.inspector = new ConveyorInspector(jedis, ConveyorKeys.standard());
+            this.conveyor = new Conveyor(jedis, clock, options, keys);
+            this.inspector = new ConveyorInspector(jedis, keys);
         }
 
         @Override

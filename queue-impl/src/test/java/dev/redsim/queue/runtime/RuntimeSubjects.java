@@ -2,6 +2,8 @@ package dev.redsim.queue.runtime;
 
 import dev.redsim.conformance.contracts.runtime.RuntimeSubject;
 import dev.redsim.conformance.contracts.thoonk.ManualClock;
+import dev.redsim.conformance.target.ClusterSlotTarget;
+import dev.redsim.queue.connection.ClusterClients;
 import dev.redsim.queue.conveyor.Conveyor;
 import dev.redsim.queue.conveyor.ConveyorKeys;
 import dev.redsim.queue.conveyor.ConveyorOptions;
@@ -16,10 +18,12 @@ import dev.redsim.queue.rescue.RescueWorkerOptions;
 import dev.redsim.queue.rescue.Task;
 import dev.redsim.queue.thoonk.Job;
 import dev.redsim.queue.thoonk.JobWorker;
+import dev.redsim.queue.thoonk.JobRunHandler;
 import dev.redsim.queue.thoonk.JobWorkerOptions;
 import dev.redsim.queue.thoonk.ThoonkKeys;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -47,9 +51,22 @@ final class RuntimeSubjects {
     private RuntimeSubjects() {
     }
 
+    /**
+     * The runtime's client: a JedisCluster on a cluster target (its connections to the queue's node go to the host and
+     * port handed over, which may be a crashing proxy), otherwise a JedisPooled on the host and port.
+     */
+    private static UnifiedJedis client(ClusterSlotTarget cluster, String host, int port) {
+        return cluster != null ? ClusterClients.to(cluster, host, port) : new redis.clients.jedis.JedisPooled(host, port);
+    }
+
+    /** What key names start with on a cluster target: its hash tag, so the queue's keys are on its node. */
+    private static String tag(ClusterSlotTarget cluster) {
+        return cluster != null ? "{" + cluster.hashTag() + "}" : "";
+    }
+
     /** A started runtime and the pool it owns (closed after the stop). */
     private static RuntimeSubject.Running running(Consumer<Duration> stop, BooleanSupplier stopping, Runnable upkeep,
-                                                  JedisPool pool) {
+                                                  AutoCloseable pool) {
         return new RuntimeSubject.Running() {
             @Override
             public void upkeepNow() {
@@ -59,7 +76,11 @@ final class RuntimeSubjects {
             @Override
             public void stop(Duration grace) {
                 stop.accept(grace);
-                pool.close();
+                try {
+                    pool.close();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
             }
 
             @Override
@@ -70,7 +91,14 @@ final class RuntimeSubjects {
     }
 
     static RuntimeSubject conveyor() {
-        ConveyorKeys keys = new ConveyorKeys("{rt-" + UUID.randomUUID() + "}:");
+        return conveyor(null);
+    }
+
+    /** On a cluster target (or null): a JedisCluster runtime, keys under the target's hash tag, a sharded wake. */
+    static RuntimeSubject conveyor(ClusterSlotTarget cluster) {
+        ConveyorKeys keys = cluster != null
+            ? new ConveyorKeys(tag(cluster) + "rt-" + UUID.randomUUID() + ":").withShardedWake() // as on a cluster
+            : new ConveyorKeys("{rt-" + UUID.randomUUID() + "}:");
         ConveyorOptions options = ConveyorOptions.defaults().withLease(LEASE);
         return new RuntimeSubject() {
             @Override
@@ -97,10 +125,20 @@ final class RuntimeSubjects {
             }
 
             private Running begin(String host, int port, InstantSource clock, int concurrency, Handler handler) {
-                JedisPool pool = new JedisPool(host, port);
-                ConveyorWorker worker = ConveyorWorker.start(pool, "q", ConveyorWorkerOptions.defaults()
+                if (cluster == null) {
+                    return begin(new JedisPool(host, port), clock, concurrency, handler);
+                }
+                return begin(client(cluster, host, port), clock, concurrency, handler);
+            }
+
+            private Running begin(AutoCloseable pool, InstantSource clock, int concurrency, Handler handler) {
+                ConveyorWorkerOptions workerOptions = ConveyorWorkerOptions.defaults()
                     .withConcurrency(concurrency).withKeys(keys).withClock(clock).withIdleCheck(UPKEEP)
-                    .withConveyor(options), run -> handler.run(run.uuid(), run.deadline()));
+                    .withConveyor(options);
+                ConveyorWorker worker = pool instanceof JedisPool p
+                    ? ConveyorWorker.start(p, "q", workerOptions, run -> handler.run(run.uuid(), run.deadline()))
+                    : ConveyorWorker.start((UnifiedJedis) pool, "q", workerOptions,
+                        run -> handler.run(run.uuid(), run.deadline()));
                 return running(worker::stop, worker::stopping, worker::upkeepNow, pool);
             }
 
@@ -121,7 +159,12 @@ final class RuntimeSubjects {
     }
 
     static RuntimeSubject thoonk() {
-        String feed = "rt-" + UUID.randomUUID();
+        return thoonk(null);
+    }
+
+    /** On a cluster target (or null): a JedisCluster runtime, the feed named under the target's hash tag. */
+    static RuntimeSubject thoonk(ClusterSlotTarget cluster) {
+        String feed = tag(cluster) + "rt-" + UUID.randomUUID();
         return new RuntimeSubject() {
             @Override
             public List<String> enqueue(String host, int port, ManualClock clock, int n) {
@@ -146,13 +189,20 @@ final class RuntimeSubjects {
             }
 
             private Running begin(String host, int port, Clock clock, int concurrency, Handler handler) {
-                JedisPool pool = new JedisPool(host, port);
-                JobWorker worker = JobWorker.start(pool, feed, JobWorkerOptions.defaults().withConcurrency(concurrency)
-                    .withClaimTimeout(LEASE).withPollWait(UPKEEP).withClock(clock).withMaintenance(UPKEEP), run -> {
-                        handler.run(run.id(), run.deadline());
-                        return "ok";
-                    });
-                return running(worker::stop, worker::stopping, worker::upkeepNow, pool);
+                JobWorkerOptions workerOptions = JobWorkerOptions.defaults().withConcurrency(concurrency)
+                    .withClaimTimeout(LEASE).withPollWait(UPKEEP).withClock(clock).withMaintenance(UPKEEP);
+                JobRunHandler run = r -> {
+                    handler.run(r.id(), r.deadline());
+                    return "ok";
+                };
+                if (cluster == null) {
+                    JedisPool pool = new JedisPool(host, port);
+                    JobWorker worker = JobWorker.start(pool, feed, workerOptions, run);
+                    return running(worker::stop, worker::stopping, worker::upkeepNow, pool);
+                }
+                UnifiedJedis client = client(cluster, host, port);
+                JobWorker worker = JobWorker.start(client, feed, workerOptions, run);
+                return running(worker::stop, worker::stopping, worker::upkeepNow, client);
             }
 
             @Override

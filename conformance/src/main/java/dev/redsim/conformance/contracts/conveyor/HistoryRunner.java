@@ -41,7 +41,7 @@ final class HistoryRunner extends ModelCheckedRun<ConveyorOp> {
                     problem = compare(port, model);
                 }
                 if (problem == null) {
-                    problem = ParentOrderInRedis.violation(raw, port.places(ConveyorOp.QUEUES, model.uuids()), model);
+                    problem = ParentOrderInRedis.violation(raw, subject.keyPrefix(), port.places(ConveyorOp.QUEUES, model.uuids()), model);
                 }
                 if (problem == null) {
                     model.expectedPlaces().forEach((place, jobs) ->
