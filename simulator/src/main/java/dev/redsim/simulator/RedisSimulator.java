@@ -1,13 +1,9 @@
 package dev.redsim.simulator;
 
-import dev.redsim.simulator.acl.Acl;
 import dev.redsim.simulator.cluster.ClusterNodeInfo;
 import dev.redsim.simulator.cluster.ClusterState;
 import dev.redsim.simulator.cluster.ClusterTopology;
 import dev.redsim.simulator.command.CommandProcessor;
-import dev.redsim.simulator.command.CommandTable;
-import dev.redsim.simulator.commands.CommandFamilies;
-import dev.redsim.simulator.commands.connection.ClientListLine;
 import dev.redsim.simulator.engine.Config;
 import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.engine.Engine;
@@ -18,7 +14,6 @@ import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.protocol.RespDecoder;
 import dev.redsim.simulator.server.ClientConnection;
 import dev.redsim.simulator.scripting.ScriptRunner;
-import dev.redsim.simulator.scripting.Scripting;
 import dev.redsim.simulator.server.ConnectionHandler;
 import dev.redsim.simulator.server.InputCounter;
 import io.netty.bootstrap.ServerBootstrap;
@@ -100,30 +95,44 @@ public final class RedisSimulator implements AutoCloseable {
         });
         // The rooms, wired bottom up: the engine, the command table and its call path, scripting, the commands.
         this.engine = new Engine(config, time, b.databases);
-        CommandTable table = new CommandTable();
-        this.commands = new CommandProcessor(engine, table);
-        Acl acl = new Acl(engine, table.catalog());
-        acl.clientInfo((client, running) -> ClientListLine.of(client, time.millis(), true, running));
-        commands.accessControl(acl);
-        this.scriptRunner = new ScriptRunner(engine);
-        CommandFamilies.registerAll(table, new Scripting(commands, scriptRunner), acl, cluster);
-        if (b.scriptMemoryLimit > 0) {
-            scriptRunner.memory().limit(b.scriptMemoryLimit);
+        // The command room (the table, the ACL, every family's handlers) is the biggest part of a first start in a
+        // fresh JVM (the catalog's parse, a few hundred handler classes), and Netty's first event loops are the
+        // next biggest: they are made at the same time, on two threads, and joined before anything can connect.
+        CommandRoom.Wiring wiring = CommandRoom.wireInBackground(engine, time, cluster, b.scriptMemoryLimit);
+        InputCounter inputCounter = new InputCounter(engine);
+        boolean epoll = Epoll.isAvailable();
+        EventLoopGroup engineGroup;
+        EventLoopGroup accepting;
+        try {
+            if (ownsThreads) {
+                engineGroup = epoll ? new EpollEventLoopGroup(1, new DefaultThreadFactory("redsim-engine", true))
+                        : new NioEventLoopGroup(1, new DefaultThreadFactory("redsim-engine", true));
+                DefaultThreadFactory acceptThreads = new DefaultThreadFactory("redsim-accept", true);
+                accepting = epoll ? new EpollEventLoopGroup(1, acceptThreads) : new NioEventLoopGroup(1, acceptThreads);
+            } else {
+                engineGroup = b.sharedLoop.group();
+                accepting = b.sharedLoop.acceptGroup();
+            }
+        } catch (RuntimeException | Error e) {
+            wiring.awaitQuietly(); // the helper thread ends before the start fails
+            throw e;
         }
+        CommandRoom room;
+        try {
+            room = wiring.join();
+        } catch (RuntimeException | Error e) {
+            if (ownsThreads) {
+                stopThreads(engineGroup, accepting);
+            }
+            throw e;
+        }
+        this.group = engineGroup;
+        this.acceptGroup = accepting;
+        this.commands = room.commands();
+        this.scriptRunner = room.scriptRunner();
         this.startInterceptor = b.interceptor;
         this.currentInterceptor = b.interceptor;
         commands.interceptor(b.interceptor); // before the event loop starts, which publishes it to that thread
-        InputCounter inputCounter = new InputCounter(engine);
-        boolean epoll = Epoll.isAvailable();
-        if (ownsThreads) {
-            DefaultThreadFactory threads = new DefaultThreadFactory("redsim-engine", true);
-            this.group = epoll ? new EpollEventLoopGroup(1, threads) : new NioEventLoopGroup(1, threads);
-            DefaultThreadFactory acceptThreads = new DefaultThreadFactory("redsim-accept", true);
-            this.acceptGroup = epoll ? new EpollEventLoopGroup(1, acceptThreads) : new NioEventLoopGroup(1, acceptThreads);
-        } else {
-            this.group = b.sharedLoop.group();
-            this.acceptGroup = b.sharedLoop.acceptGroup();
-        }
         Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(acceptGroup, group)

@@ -47,7 +47,7 @@ public final class Acl implements AccessControl {
      */
     public Acl(Engine engine, CommandCatalog catalog) {
         this.engine = engine;
-        this.index = new CommandIndex(catalog);
+        this.index = catalog.derived(CommandIndex.class, CommandIndex::new); // immutable, shared
         this.defaultUser = newDefaultUser();
         users.put(DEFAULT, defaultUser);
         requirePass(engine.config().requirePass());

@@ -4,7 +4,6 @@ import dev.redsim.simulator.command.CommandDescription;
 import dev.redsim.simulator.command.CommandFlag;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -27,7 +26,7 @@ final class AclCommand {
     final boolean hasKeys;
     final int channels;
     final AclCommand parent;
-    private final List<AclCommand> subcommands = new ArrayList<>();
+    private List<AclCommand> subcommands = new ArrayList<>();
 
     AclCommand(int id, CommandDescription description, AclCommand parent) {
         this.id = id;
@@ -49,9 +48,14 @@ final class AclCommand {
         subcommands.add(sub);
     }
 
+    /** Ends the index's construction: from now on the entry is shared by every ACL of the JVM, so read only. */
+    void freeze() {
+        subcommands = List.copyOf(subcommands);
+    }
+
     /** The subcommands in name order (empty for a plain command). */
     List<AclCommand> subcommands() {
-        return Collections.unmodifiableList(subcommands);
+        return subcommands;
     }
 
     boolean in(int category) {

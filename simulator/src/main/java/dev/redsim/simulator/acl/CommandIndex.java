@@ -13,7 +13,8 @@ import java.util.Map;
 /**
  * Every command of the imitated Redis, implemented by the simulator or not (ACL rules may name any of them, as
  * Redis's rules are checked against its original command table), numbered for the users' command bitmaps, with
- * the commands of each category listed once so that a category rule costs what it covers.
+ * the commands of each category listed once so that a category rule costs what it covers. Immutable once made:
+ * every Acl of the JVM on the same catalog shares one ({@link CommandCatalog#derived}).
  */
 final class CommandIndex {
     /** Bits of a command bitmap, as Redis's USER_COMMAND_BITS_COUNT; the last one is never a command's. */
@@ -38,6 +39,9 @@ final class CommandIndex {
                 add(sub);
                 command.addSubcommand(sub);
             }
+        }
+        for (AclCommand command : topLevel) {
+            command.freeze();
         }
         if (next >= FUTURE_COMMANDS) {
             throw new IllegalStateException("more commands than the ACL bitmaps hold: " + next);

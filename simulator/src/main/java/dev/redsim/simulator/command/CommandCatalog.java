@@ -20,6 +20,9 @@ public final class CommandCatalog {
 
     private final String redisVersion;
     private final Map<String, CommandDescription> commands;
+    /** Immutable tables other rooms derive from this catalog (the ACL's command index), made once per catalog. */
+    private final java.util.concurrent.ConcurrentHashMap<Class<?>, Object> derived =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     private CommandCatalog(String redisVersion, Map<String, CommandDescription> commands) {
         this.redisVersion = redisVersion;
@@ -66,6 +69,15 @@ public final class CommandCatalog {
         }
         CommandDescription container = commands.get(name.substring(0, bar));
         return container == null ? null : container.subcommands().get(name.substring(bar + 1));
+    }
+
+    /**
+     * The immutable table of this kind derived from this catalog, made by {@code make} the first time it is asked
+     * for: every simulator of the JVM shares the catalog, so it can share what is computed from it alone instead of
+     * computing it again at each start. {@code make} must return an immutable object.
+     */
+    public <T> T derived(Class<T> kind, java.util.function.Function<CommandCatalog, T> make) {
+        return kind.cast(derived.computeIfAbsent(kind, k -> make.apply(this)));
     }
 
     /** Every top-level command, in name order. */

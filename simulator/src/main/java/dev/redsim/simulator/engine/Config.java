@@ -63,23 +63,34 @@ public final class Config implements EncodingLimits {
     private volatile long protoMaxBulkLen;
 
     public Config() {
-        try (InputStream in = Config.class.getResourceAsStream(RedisVersion.IMITATED.configDefaults());
-             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                if (line.isEmpty() || line.startsWith("#")) {
-                    continue;
-                }
-                int tab = line.indexOf('\t');
-                String name = line.substring(0, tab);
-                if (!ALIASES.containsKey(name)) {
-                    values.put(name, line.substring(tab + 1));
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        values.putAll(Defaults.VALUES);
         protoMaxBulkLen = Long.parseLong(values.get("proto-max-bulk-len"));
+    }
+
+    /** config-defaults.tsv of the imitated version, read once per JVM (immutable; every Config copies it). */
+    private static final class Defaults {
+        static final Map<String, String> VALUES = read();
+
+        private static Map<String, String> read() {
+            Map<String, String> defaults = new LinkedHashMap<>();
+            try (InputStream in = Config.class.getResourceAsStream(RedisVersion.IMITATED.configDefaults());
+                 BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = reader.readLine()) != null) {
+                    if (line.isEmpty() || line.startsWith("#")) {
+                        continue;
+                    }
+                    int tab = line.indexOf('\t');
+                    String name = line.substring(0, tab);
+                    if (!ALIASES.containsKey(name)) {
+                        defaults.put(name, line.substring(tab + 1));
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return java.util.Collections.unmodifiableMap(defaults);
+        }
     }
 
     /** Registers code that acts on a parameter when CONFIG SET changes it. */

@@ -26,7 +26,20 @@ final class ConfigTypes {
         this.kinds = kinds;
     }
 
+    /**
+     * The table of the imitated version, read once per JVM: it is immutable, and every simulator started in a test
+     * suite would otherwise read and split the same resource again (a fifth of a later start's time).
+     */
     static ConfigTypes load() {
+        return Imitated.TYPES;
+    }
+
+    /** Holder: the resource is read when the first Config is made, not when this class loads. */
+    private static final class Imitated {
+        static final ConfigTypes TYPES = read();
+    }
+
+    private static ConfigTypes read() {
         Map<String, String[]> kinds = new HashMap<>();
         try (InputStream in = ConfigTypes.class.getResourceAsStream(RedisVersion.IMITATED.configTypes());
              BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
@@ -40,7 +53,7 @@ final class ConfigTypes {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new ConfigTypes(kinds);
+        return new ConfigTypes(Map.copyOf(kinds));
     }
 
     /** bool, enum, int, memory, string, immutable, protected, special; null when not listed. */
