@@ -18,12 +18,28 @@ public final class ClusterState implements ClusterGate {
     private ClusterTopology topology;
     private ClusterNodeInfo myself;
     private SlotIndex slotIndex;
+    private ClusterBus bus;
 
     /** Makes this server the node {@code myself} of the topology; engine thread only. */
     public void join(ClusterTopology topology, ClusterNodeInfo myself, SlotIndex slotIndex) {
         this.topology = topology;
         this.myself = myself;
         this.slotIndex = slotIndex;
+    }
+
+    /** Connects this node to the others; engine thread only. */
+    public void connect(ClusterBus bus) {
+        this.bus = bus;
+    }
+
+    /**
+     * PUBLISH on a cluster node: the message goes to every other node over the bus (clusterPropagatePublish), where
+     * their subscribers receive it; the replies count only this node's receivers, as in Redis.
+     */
+    public void propagatePublish(byte[] channel, byte[] message) {
+        if (bus != null) {
+            bus.publish(myself, channel, message);
+        }
     }
 
     public boolean enabled() {

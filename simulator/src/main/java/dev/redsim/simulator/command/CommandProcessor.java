@@ -9,6 +9,7 @@ import dev.redsim.simulator.intercept.CommandInterceptor;
 import dev.redsim.simulator.protocol.ProtocolError;
 import dev.redsim.simulator.server.ClientConnection;
 import dev.redsim.simulator.util.ByteText;
+import dev.redsim.simulator.util.KeyHashSlot;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -90,6 +91,11 @@ public final class CommandProcessor implements InputProcessor {
 
     public AccessControl accessControl() {
         return access;
+    }
+
+    /** The cluster node's slot check, or null on a standalone server (scripts check their commands with it). */
+    public ClusterGate clusterGate() {
+        return cluster;
     }
 
     /** Makes this server a cluster node: calls with keys it does not serve are redirected; engine thread only. */
@@ -258,7 +264,9 @@ public final class CommandProcessor implements InputProcessor {
      */
     private boolean refusedByCluster(ClientConnection client, CommandSpec spec, byte[][] args) {
         boolean exec = spec.fullName().equals("exec");
-        if (!exec && !spec.hasKeyArguments()) {
+        client.clusterSlot(-1);
+        // shard channels (SSUBSCRIBE, SPUBLISH, ...) are no keys to the table but hash to slots as keys do
+        if (!exec && !spec.hasKeyArguments() && !spec.has(CommandFlag.PUBSUB)) {
             return false;
         }
         java.util.List<byte[]> keys = new java.util.ArrayList<>();
@@ -280,6 +288,8 @@ public final class CommandProcessor implements InputProcessor {
         }
         String refusal = cluster.refusal(client, keys, readOnly);
         if (refusal == null) {
+            // the slot a script run by this call may touch without declaring its keys (scriptVerifyClusterState)
+            client.clusterSlot(keys.isEmpty() ? -1 : KeyHashSlot.of(keys.get(0)));
             return false;
         }
         reject(client, spec.fullName(), refusal, false); // a refused EXEC answers the cluster's error itself
