@@ -275,13 +275,13 @@ public final class CommandProcessor implements InputProcessor {
             readOnly = true;
             for (var queued : client.multiState().queued()) {
                 CommandSpec queuedSpec = (CommandSpec) queued.command();
-                for (int index : queuedSpec.keyIndexes(queued.args())) {
+                for (int index : queuedSpec.clusterKeyIndexes(queued.args())) {
                     keys.add(queued.args()[index]);
                 }
                 readOnly &= !writes(queuedSpec);
             }
         } else {
-            for (int index : spec.keyIndexes(args)) {
+            for (int index : spec.clusterKeyIndexes(args)) {
                 keys.add(args[index]);
             }
             readOnly = spec.has(CommandFlag.READONLY);

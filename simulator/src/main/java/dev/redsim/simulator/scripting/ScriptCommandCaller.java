@@ -97,7 +97,7 @@ final class ScriptCommandCaller {
      */
     private static String clusterRefusal(ClusterGate cluster, ScriptRun run, byte[][] argv, CommandSpec spec) {
         List<byte[]> keys = new ArrayList<>();
-        for (int index : spec.keyIndexes(argv)) {
+        for (int index : spec.clusterKeyIndexes(argv)) {
             keys.add(argv[index]);
         }
         if (keys.isEmpty()) {
