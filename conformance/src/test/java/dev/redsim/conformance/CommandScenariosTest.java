@@ -3,6 +3,8 @@ package dev.redsim.conformance;
 import dev.redsim.conformance.recording.RecordedStep;
 import dev.redsim.conformance.recording.Recording;
 import dev.redsim.conformance.recording.ReferenceMode;
+import dev.redsim.conformance.scenario.ClusterLiveReplies;
+import dev.redsim.conformance.scenario.LiveReplies;
 import dev.redsim.conformance.scenario.Scenario;
 import dev.redsim.conformance.scenario.ScenarioFile;
 import dev.redsim.conformance.scenario.ScenarioRunner;
@@ -107,11 +109,9 @@ class CommandScenariosTest {
 
     private static void run(Scenario scenario, int protocol, Optional<Recording> recording) {
         switch (MODE) {
-            case LIVE -> ScenarioChecks.live(scenario, protocol, SharedTargets.reference(), liveVersion(),
-                    SharedTargets.simulator(), recording, TALLY);
+            case LIVE -> ScenarioChecks.live(scenario, protocol, runner(scenario), liveVersion(), recording, TALLY);
             case RECORD -> {
-                ScenarioRunner.Result result = new ScenarioRunner(SharedTargets.reference(), SharedTargets.simulator())
-                        .run(scenario, protocol);
+                ScenarioRunner.Result result = runner(scenario).run(scenario, protocol);
                 TRANSCRIPTS.computeIfAbsent(Recording.fileName(scenario.file(), protocol), f -> new ConcurrentHashMap<>())
                         .put(scenario.name(), result.reference());
                 TALLY.add(scenario.file(), scenario.name(), result.compared(), liveVersion());
@@ -119,9 +119,19 @@ class CommandScenariosTest {
                     fail(ScenarioChecks.differing(result, scenario, "real Redis"));
                 }
             }
-            case REPLAY -> ScenarioChecks.replay(scenario, protocol, SharedTargets.simulator(), recording, TALLY);
+            case REPLAY -> ScenarioChecks.replay(scenario, protocol, scenario.clusterMasters() == 0
+                    ? p -> new LiveReplies(SharedTargets.simulator(), p)
+                    : p -> new ClusterLiveReplies(SharedTargets.simulatedCluster(scenario.clusterMasters()), p),
+                    recording, TALLY);
             default -> throw new IllegalStateException(MODE.name());
         }
+    }
+
+    /** Real Redis against the simulator: two servers, or two clusters for a file with an "@cluster N" header. */
+    private static ScenarioRunner runner(Scenario scenario) {
+        int masters = scenario.clusterMasters();
+        return masters == 0 ? new ScenarioRunner(SharedTargets.reference(), SharedTargets.simulator())
+                : new ScenarioRunner(SharedTargets.referenceCluster(masters), SharedTargets.simulatedCluster(masters));
     }
 
     /** RECORD mode, after the file's scenarios ran: writes the recording, if every scenario ran to its end. */

@@ -4,6 +4,7 @@ import dev.redsim.conformance.differential.Call;
 import dev.redsim.conformance.differential.Difference;
 import dev.redsim.conformance.differential.DifferentialRunner;
 import dev.redsim.conformance.differential.Family;
+import dev.redsim.conformance.differential.HistoryRunner;
 import dev.redsim.conformance.property.PropertyCheck;
 import dev.redsim.conformance.target.SharedTargets;
 import org.junit.jupiter.api.DynamicTest;
@@ -48,41 +49,49 @@ class DifferentialTest {
 
     private static void check(Family family, int histories, String replay) {
         try (DifferentialRunner runner = new DifferentialRunner(SharedTargets.reference(), SharedTargets.simulator())) {
-            // the first difference seen, kept in case a shrunk history does not show it again (a flaky difference)
-            Difference[] first = new Difference[1];
-            List<Call>[] firstHistory = new List[1];
-            PropertyCheck<Call> check = new PropertyCheck<>(family.histories(CLIENTS, 5, 30), history -> {
-                Optional<Difference> d = runner.run(history);
-                if (d.isPresent() && first[0] == null) {
-                    first[0] = d.get();
-                    firstHistory[0] = history;
-                }
-                return d.isEmpty();
-            }, 2000);
-            if (!replay.isBlank()) {
-                long caseSeed = Long.parseLong(replay.substring(replay.indexOf(':') + 1));
-                List<Call> history = check.replay(caseSeed);
-                Optional<Difference> d = runner.run(history);
-                d.ifPresent(diff -> fail(Difference.report(history, diff, caseSeed)));
-                return;
+            check(family, histories, replay, runner, "differential");
+        }
+    }
+
+    /**
+     * Runs {@code histories} generated histories of {@code family} with {@code runner} (or replays one case), failing
+     * with the shrunk history of the first difference; {@code label} starts the summary line.
+     */
+    static void check(Family family, int histories, String replay, HistoryRunner runner, String label) {
+        // the first difference seen, kept in case a shrunk history does not show it again (a flaky difference)
+        Difference[] first = new Difference[1];
+        List<Call>[] firstHistory = new List[1];
+        PropertyCheck<Call> check = new PropertyCheck<>(family.histories(CLIENTS, 5, 30), history -> {
+            Optional<Difference> d = runner.run(history);
+            if (d.isPresent() && first[0] == null) {
+                first[0] = d.get();
+                firstHistory[0] = history;
             }
-            long seed = PropertyCheck.runSeed();
-            PropertyCheck.Result<Call> result = check.run(seed, histories);
-            System.out.printf("differential %-12s %5d histories, %6d commands compared, %s (seed %d)%n", family,
-                    result.casesRun(), runner.commandsCompared(), result.passed() ? "no difference" : "DIFFERENCE", seed);
-            if (!result.passed()) {
-                PropertyCheck.Failure<Call> failure = result.failure();
-                Optional<Difference> again = runner.run(failure.shrunk());
-                if (again.isEmpty()) {
-                    fail("a difference that does not reproduce (timing-dependent?): "
-                            + Difference.report(firstHistory[0], first[0], failure.caseSeed()));
-                }
-                Difference d = again.get();
-                fail("shrunk from " + failure.original().size() + " to " + failure.shrunk().size() + " commands in "
-                        + failure.shrinkAttempts() + " attempts; "
-                        + Difference.report(failure.shrunk(), d, failure.caseSeed()).replace("-Dredsim.replay=",
-                        "-Dredsim.replay=" + family.name() + ":"));
+            return d.isEmpty();
+        }, 2000);
+        if (!replay.isBlank()) {
+            long caseSeed = Long.parseLong(replay.substring(replay.indexOf(':') + 1));
+            List<Call> history = check.replay(caseSeed);
+            Optional<Difference> d = runner.run(history);
+            d.ifPresent(diff -> fail(Difference.report(history, diff, caseSeed)));
+            return;
+        }
+        long seed = PropertyCheck.runSeed();
+        PropertyCheck.Result<Call> result = check.run(seed, histories);
+        System.out.printf("%s %-12s %5d histories, %6d commands compared, %s (seed %d)%n", label, family,
+                result.casesRun(), runner.commandsCompared(), result.passed() ? "no difference" : "DIFFERENCE", seed);
+        if (!result.passed()) {
+            PropertyCheck.Failure<Call> failure = result.failure();
+            Optional<Difference> again = runner.run(failure.shrunk());
+            if (again.isEmpty()) {
+                fail("a difference that does not reproduce (timing-dependent?): "
+                        + Difference.report(firstHistory[0], first[0], failure.caseSeed()));
             }
+            Difference d = again.get();
+            fail("shrunk from " + failure.original().size() + " to " + failure.shrunk().size() + " commands in "
+                    + failure.shrinkAttempts() + " attempts; "
+                    + Difference.report(failure.shrunk(), d, failure.caseSeed()).replace("-Dredsim.replay=",
+                    "-Dredsim.replay=" + family.name() + ":"));
         }
     }
 }

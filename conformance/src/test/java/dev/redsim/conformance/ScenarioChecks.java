@@ -12,6 +12,7 @@ import dev.redsim.conformance.target.RedisTarget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.IntFunction;
 
 import static org.assertj.core.api.Assertions.fail;
 
@@ -29,7 +30,13 @@ final class ScenarioChecks {
      */
     static ScenarioRunner.Result live(Scenario scenario, int protocol, RedisTarget reference, String referenceVersion,
                                       RedisTarget simulator, Optional<Recording> recording, ScenarioTally tally) {
-        ScenarioRunner.Result result = new ScenarioRunner(reference, simulator).run(scenario, protocol);
+        return live(scenario, protocol, new ScenarioRunner(reference, simulator), referenceVersion, recording, tally);
+    }
+
+    /** As above, with the runner given: one over two servers or over two clusters. */
+    static ScenarioRunner.Result live(Scenario scenario, int protocol, ScenarioRunner runner, String referenceVersion,
+                                      Optional<Recording> recording, ScenarioTally tally) {
+        ScenarioRunner.Result result = runner.run(scenario, protocol);
         tally.add(scenario.file(), scenario.name(), result.compared(), referenceVersion);
         List<String> problems = new ArrayList<>();
         if (!result.passed()) {
@@ -54,12 +61,18 @@ final class ScenarioChecks {
     /** The simulator against the recording: fails without one, or when it does not fit the file or the simulator differs. */
     static ScenarioRunner.Result replay(Scenario scenario, int protocol, RedisTarget simulator,
                                         Optional<Recording> recording, ScenarioTally tally) {
+        return replay(scenario, protocol, p -> new LiveReplies(simulator, p), recording, tally);
+    }
+
+    /** As above, with the simulator's side opened by {@code simulator} for the protocol: a server or a cluster. */
+    static ScenarioRunner.Result replay(Scenario scenario, int protocol, IntFunction<ReplySource> simulator,
+                                        Optional<Recording> recording, ScenarioTally tally) {
         Recording recorded = recording.orElseThrow(() -> new AssertionError(missing(scenario.file(), protocol)));
         RecordedReplies.mismatch(recorded, scenario).ifPresent(mismatch -> fail("the recording does not match the "
                 + "scenario file (edited since it was recorded): " + mismatch + "\n" + ScenarioRecordings.HOW_TO_RECORD));
         ScenarioRunner.Result result;
         try (ReplySource want = RecordedReplies.of(recorded, scenario);
-             ReplySource got = new LiveReplies(simulator, protocol)) {
+             ReplySource got = simulator.apply(protocol)) {
             result = ScenarioRunner.compare(scenario, protocol, want, got);
         }
         tally.add(scenario.file(), scenario.name(), result.compared(), recorded.redisVersion());

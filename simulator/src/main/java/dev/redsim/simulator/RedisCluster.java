@@ -1,5 +1,6 @@
 package dev.redsim.simulator;
 
+import dev.redsim.simulator.cluster.ClusterBus;
 import dev.redsim.simulator.cluster.ClusterNodeInfo;
 import dev.redsim.simulator.cluster.ClusterTopology;
 import dev.redsim.simulator.cluster.SlotSplit;
@@ -225,12 +226,32 @@ public final class RedisCluster implements AutoCloseable {
                 for (int i = 0; i < masters; i++) {
                     started.get(i).joinCluster(topology, infos.get(i));
                 }
+                ClusterBus bus = publishBus(loop, started, infos);
+                for (RedisSimulator node : started) {
+                    node.connectClusterBus(bus);
+                }
                 return new RedisCluster(loop, started, topology);
             } catch (RuntimeException e) {
                 started.forEach(RedisSimulator::close);
                 loop.stop();
                 throw e;
             }
+        }
+
+        /**
+         * The bus between the nodes: a PUBLISH reaches every other node as a task of the one engine thread, after the
+         * publishing command (and its batch) is done, as a message over Redis's bus arrives after the publisher's reply.
+         */
+        private static ClusterBus publishBus(RedisSimulator.SharedLoop loop, List<RedisSimulator> nodes,
+                                             List<ClusterNodeInfo> infos) {
+            return (from, channel, message) -> {
+                for (int i = 0; i < nodes.size(); i++) {
+                    if (infos.get(i) != from) {
+                        RedisSimulator node = nodes.get(i);
+                        loop.group().execute(() -> node.receiveClusterPublish(channel, message));
+                    }
+                }
+            };
         }
 
         /** 40 lower-case hex characters, as Redis's getRandomHexChars makes node IDs. */

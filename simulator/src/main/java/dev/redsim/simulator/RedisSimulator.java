@@ -233,6 +233,25 @@ public final class RedisSimulator implements AutoCloseable {
         return cluster;
     }
 
+    /** Connects this cluster node to the others (the bus its PUBLISHes travel on). */
+    void connectClusterBus(dev.redsim.simulator.cluster.ClusterBus bus) {
+        onEngine(() -> {
+            cluster.connect(bus);
+            return null;
+        });
+    }
+
+    /**
+     * A PUBLISH that reached this node over the cluster bus: its subscribers (channels and patterns) receive it, as
+     * clusterProcessPacket hands a publish message to pubsubPublishMessage. Engine thread only.
+     */
+    void receiveClusterPublish(byte[] channel, byte[] message) {
+        engine.busy().whilePaused(() -> { // a long script of this node holds still meanwhile
+            engine.pubSub().publish(channel, message);
+            engine.flushPendingOutput();
+        });
+    }
+
     /** A failed start leaves no thread behind: the event loops are stopped and awaited. */
     private static void stopThreads(EventLoopGroup... groups) {
         for (EventLoopGroup g : groups) {

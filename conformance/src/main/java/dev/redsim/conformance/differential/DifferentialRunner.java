@@ -14,7 +14,7 @@ import java.util.Optional;
  * first reply that differs (after the declared normalisations). Both servers are flushed before each history;
  * connections are reused between histories and RESET first.
  */
-public final class DifferentialRunner implements AutoCloseable {
+public final class DifferentialRunner implements HistoryRunner {
     /** What a history starts from: no keys, no cached scripts, no function libraries. */
     private static final String[][] FLUSHES = {{"FLUSHALL"}, {"SCRIPT", "FLUSH"}, {"FUNCTION", "FLUSH"}};
     private final RedisTarget reference;
@@ -28,6 +28,7 @@ public final class DifferentialRunner implements AutoCloseable {
         this.subject = subject;
     }
 
+    @Override
     public long commandsCompared() {
         return commandsCompared;
     }
@@ -37,6 +38,7 @@ public final class DifferentialRunner implements AutoCloseable {
     }
 
     /** Runs one history; empty when every reply matched. */
+    @Override
     public Optional<Difference> run(List<Call> history) {
         historiesRun++;
         int needed = history.stream().mapToInt(Call::client).max().orElse(0) + 1;

@@ -2,8 +2,15 @@ package dev.redsim.conformance.scenario;
 
 import java.util.List;
 
-/** A named list of steps, read from a scenario file; each run starts from empty databases. */
-public record Scenario(String file, String name, int line, List<Step> steps) {
+/**
+ * A named list of steps, read from a scenario file; each run starts from empty databases. {@code clusterMasters} is 0
+ * for a scenario on one server, or the number of masters of the cluster its file's "@cluster N" header asks for.
+ */
+public record Scenario(String file, String name, int line, List<Step> steps, int clusterMasters) {
+    public Scenario(String file, String name, int line, List<Step> steps) {
+        this(file, name, line, steps, 0);
+    }
+
     @Override
     public String toString() {
         return file + ": " + name;

@@ -28,6 +28,18 @@ import java.util.List;
  *                              so a later command surely finds earlier &#64;send blocking commands waiting
  * CLIENT KILL ID {c2.id}        an argument {cN.id} is the CLIENT ID of connection cN on that server
  * </pre>
+ *
+ * A file whose first line (before any ### scenario) is {@code @cluster 3} runs each scenario on two clusters of 3
+ * masters (a real one and the simulated one) instead of two servers; its steps may then name a node:
+ *
+ * <pre>
+ * &#64;node1 CLUSTER MYID           sent to the node serving the second range of slots (node 0 by default)
+ * &#64;node-of:foo GET foo          sent to the node serving foo's slot
+ * &#64;c2 &#64;node2 SSUBSCRIBE ch      each scenario client has one connection per node it talks to
+ * </pre>
+ *
+ * Cluster replies are compared with node IDs, ports and bus ports named by node ({@code <id0>}, {@code <port1>},
+ * {@code <bus2>}), see {@link ClusterNames}.
  */
 public final class ScenarioFile {
     private ScenarioFile() {
@@ -38,13 +50,18 @@ public final class ScenarioFile {
         String name = null;
         int nameLine = 0;
         List<Step> steps = new ArrayList<>();
+        int clusterMasters = 0;
         String[] lines = text.split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i].strip();
             int lineNo = i + 1;
+            if (line.startsWith("@cluster ") && name == null) {
+                clusterMasters = Integer.parseInt(line.substring("@cluster ".length()).strip());
+                continue;
+            }
             if (line.startsWith("###")) {
                 if (name != null) {
-                    scenarios.add(new Scenario(fileName, name, nameLine, List.copyOf(steps)));
+                    scenarios.add(new Scenario(fileName, name, nameLine, List.copyOf(steps), clusterMasters));
                 }
                 name = line.substring(3).strip();
                 nameLine = lineNo;
@@ -57,10 +74,14 @@ public final class ScenarioFile {
             if (name == null) {
                 throw new IllegalArgumentException(fileName + ":" + lineNo + ": a command before the first ### scenario");
             }
-            steps.add(parseStep(fileName, lineNo, line));
+            Step step = parseStep(fileName, lineNo, line);
+            if (step.node() != null && clusterMasters == 0) {
+                throw new IllegalArgumentException(fileName + ":" + lineNo + ": @node in a file without an @cluster header");
+            }
+            steps.add(step);
         }
         if (name != null) {
-            scenarios.add(new Scenario(fileName, name, nameLine, List.copyOf(steps)));
+            scenarios.add(new Scenario(fileName, name, nameLine, List.copyOf(steps), clusterMasters));
         }
         return scenarios;
     }
@@ -71,6 +92,7 @@ public final class ScenarioFile {
         long tolerance = 0;
         int protocol = 0;
         Step.Io io = Step.Io.CALL;
+        String node = null;
         String rest = line;
         while (rest.startsWith("@")) {
             int space = rest.indexOf(' ');
@@ -79,7 +101,7 @@ public final class ScenarioFile {
                 return new Step(lineNo, client, count, compare, tolerance, protocol, Step.Io.AWAIT_BLOCKED);
             }
             if (rest.equals("@recv")) {
-                return new Step(lineNo, client, new byte[0][], compare, tolerance, protocol, Step.Io.RECEIVE);
+                return new Step(lineNo, client, new byte[0][], compare, tolerance, protocol, Step.Io.RECEIVE, node);
             }
             if (space < 0) {
                 throw new IllegalArgumentException(file + ":" + lineNo + ": directive without a command");
@@ -102,6 +124,10 @@ public final class ScenarioFile {
                 default -> {
                     if (directive.matches("c\\d+")) {
                         client = Integer.parseInt(directive.substring(1));
+                    } else if (directive.matches("node\\d+")) {
+                        node = directive.substring("node".length());
+                    } else if (directive.startsWith("node-of:") && directive.length() > "node-of:".length()) {
+                        node = directive.substring("node-".length());
                     } else {
                         throw new IllegalArgumentException(file + ":" + lineNo + ": unknown directive @" + directive);
                     }
@@ -112,7 +138,7 @@ public final class ScenarioFile {
         if (args == null || args.length == 0) {
             throw new IllegalArgumentException(file + ":" + lineNo + ": cannot split: " + rest);
         }
-        return new Step(lineNo, client, args, compare, tolerance, protocol, io);
+        return new Step(lineNo, client, args, compare, tolerance, protocol, io, node);
     }
 
     /** Reads a scenario file from the classpath. */

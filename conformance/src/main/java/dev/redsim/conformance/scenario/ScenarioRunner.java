@@ -1,23 +1,35 @@
 package dev.redsim.conformance.scenario;
 
 import dev.redsim.conformance.resp.RespValue;
+import dev.redsim.conformance.target.ClusterTarget;
 import dev.redsim.conformance.target.RedisTarget;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * Runs a scenario on two sides step by step and reports every reply that differs: two live targets (the
- * reference, real Redis, and the target under test, the simulator), or a recording of the reference's replies
- * and a live target (see {@link #compare}).
+ * reference, real Redis, and the target under test, the simulator), two live clusters, or a recording of the
+ * reference's replies and a live target (see {@link #compare}).
  */
 public final class ScenarioRunner {
-    private final RedisTarget expected;
-    private final RedisTarget actual;
+    private final IntFunction<ReplySource> expected;
+    private final IntFunction<ReplySource> actual;
 
     /** @param expected the reference (real Redis); @param actual the target under test (the simulator) */
     public ScenarioRunner(RedisTarget expected, RedisTarget actual) {
+        this(protocol -> new LiveReplies(expected, protocol), protocol -> new LiveReplies(actual, protocol));
+    }
+
+    /** @param expected the reference cluster (real Redis); @param actual the cluster under test (the simulator's) */
+    public ScenarioRunner(ClusterTarget expected, ClusterTarget actual) {
+        this(protocol -> new ClusterLiveReplies(expected, protocol),
+                protocol -> new ClusterLiveReplies(actual, protocol));
+    }
+
+    private ScenarioRunner(IntFunction<ReplySource> expected, IntFunction<ReplySource> actual) {
         this.expected = expected;
         this.actual = actual;
     }
@@ -33,8 +45,8 @@ public final class ScenarioRunner {
     }
 
     public Result run(Scenario scenario, int protocol) {
-        try (ReplySource want = new LiveReplies(expected, protocol);
-             ReplySource got = new LiveReplies(actual, protocol)) {
+        try (ReplySource want = expected.apply(protocol);
+             ReplySource got = actual.apply(protocol)) {
             return compare(scenario, protocol, want, got);
         }
     }

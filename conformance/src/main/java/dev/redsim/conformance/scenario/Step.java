@@ -11,8 +11,16 @@ package dev.redsim.conformance.scenario;
  * @param protocol   0 for both protocols, or 2 / 3 when the step runs only under that protocol
  * @param io         whether the step sends and reads (the usual), only sends (a blocking command, a
  *                   subscription's later messages), or only reads the next reply or push of its client
+ * @param node       in a cluster scenario, which node the client's connection goes to: null for node 0, a node's
+ *                   index in slot order ("2"), or {@code of:KEY} for the node serving KEY's slot
  */
-public record Step(int line, int client, byte[][] args, Compare compare, long tolerance, int protocol, Io io) {
+public record Step(int line, int client, byte[][] args, Compare compare, long tolerance, int protocol, Io io,
+                   String node) {
+    /** A step of a standalone scenario (or sent to a cluster's node 0). */
+    public Step(int line, int client, byte[][] args, Compare compare, long tolerance, int protocol, Io io) {
+        this(line, client, args, compare, tolerance, protocol, io, null);
+    }
+
     /** What a step does on its connection. */
     public enum Io { CALL, SEND, RECEIVE, AWAIT_BLOCKED }
 

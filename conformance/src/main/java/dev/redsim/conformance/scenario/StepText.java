@@ -17,6 +17,9 @@ public final class StepText {
         if (step.client() != 1) {
             sb.append("@c").append(step.client()).append(' ');
         }
+        if (step.node() != null) {
+            sb.append(step.node().startsWith("of:") ? "@node-" + step.node() : "@node" + step.node()).append(' ');
+        }
         switch (step.io()) {
             case AWAIT_BLOCKED -> {
                 return sb.append("@blocked ").append(new String(step.args()[0], StandardCharsets.US_ASCII)).toString();

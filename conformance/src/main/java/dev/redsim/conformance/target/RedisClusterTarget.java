@@ -21,13 +21,15 @@ import java.util.concurrent.TimeUnit;
  * once every node reports cluster_state:ok, describes the same slots and is linked with every other (polled,
  * bounded). Closing stops every node by its process and removes their directories.
  */
-public final class RedisClusterTarget implements AutoCloseable {
+public final class RedisClusterTarget implements ClusterTarget {
     private static final long READY_TIMEOUT_MS = 30_000;
 
     private final List<RedisServerTarget> nodes;
+    private final int masters;
 
-    private RedisClusterTarget(List<RedisServerTarget> nodes) {
+    private RedisClusterTarget(List<RedisServerTarget> nodes, int masters) {
         this.nodes = nodes;
+        this.masters = masters;
     }
 
     /** Whether a real cluster can be started here: redis-server and redis-cli are on PATH. */
@@ -52,7 +54,7 @@ public final class RedisClusterTarget implements AutoCloseable {
                 started.add(RedisServerTarget.start(port -> new String[] {"--cluster-enabled", "yes",
                         "--cluster-config-file", "nodes.conf", "--cluster-port", Integer.toString(busPort(port))}));
             }
-            RedisClusterTarget cluster = new RedisClusterTarget(List.copyOf(started));
+            RedisClusterTarget cluster = new RedisClusterTarget(List.copyOf(started), masters);
             cluster.create(cli, replicasPerMaster);
             cluster.awaitReady();
             return cluster;
@@ -170,6 +172,17 @@ public final class RedisClusterTarget implements AutoCloseable {
     /** Every node, masters first as redis-cli --cluster create took them (it makes the first N the masters). */
     public List<RedisTarget> nodes() {
         return List.copyOf(nodes);
+    }
+
+    @Override
+    public String name() {
+        return "redis-cluster";
+    }
+
+    /** The masters: the first N nodes, which redis-cli gave the slots in that order (node 0 serves slot 0). */
+    @Override
+    public List<RedisTarget> masters() {
+        return List.copyOf(nodes.subList(0, masters));
     }
 
     @Override

@@ -32,6 +32,7 @@ public final class ClusterState implements ClusterGate {
     private final NavigableMap<Integer, ClusterNodeInfo> migratingTo = new TreeMap<>();
     /** Slot -> the node it is being imported from (importing_slots_from). */
     private final NavigableMap<Integer, ClusterNodeInfo> importingFrom = new TreeMap<>();
+    private ClusterBus bus;
 
     /** Makes this server the node {@code myself} of the topology; engine thread only. */
     public void join(ClusterTopology topology, ClusterNodeInfo myself, SlotIndex slotIndex) {
@@ -47,6 +48,21 @@ public final class ClusterState implements ClusterGate {
     public void join(ClusterTopology topology, ClusterNodeInfo myself, Database db0) {
         join(topology, myself, db0.indexSlots());
         this.keys = db0;
+    }
+
+    /** Connects this node to the others; engine thread only. */
+    public void connect(ClusterBus bus) {
+        this.bus = bus;
+    }
+
+    /**
+     * PUBLISH on a cluster node: the message goes to every other node over the bus (clusterPropagatePublish), where
+     * their subscribers receive it; the replies count only this node's receivers, as in Redis.
+     */
+    public void propagatePublish(byte[] channel, byte[] message) {
+        if (bus != null) {
+            bus.publish(myself, channel, message);
+        }
     }
 
     public boolean enabled() {

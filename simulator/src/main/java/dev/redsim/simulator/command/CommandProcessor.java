@@ -9,6 +9,7 @@ import dev.redsim.simulator.intercept.CommandInterceptor;
 import dev.redsim.simulator.protocol.ProtocolError;
 import dev.redsim.simulator.server.ClientConnection;
 import dev.redsim.simulator.util.ByteText;
+import dev.redsim.simulator.util.KeyHashSlot;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -90,6 +91,11 @@ public final class CommandProcessor implements InputProcessor {
 
     public AccessControl accessControl() {
         return access;
+    }
+
+    /** The cluster node's slot check, or null on a standalone server (scripts check their commands with it). */
+    public ClusterGate clusterGate() {
+        return cluster;
     }
 
     /** Makes this server a cluster node: calls with keys it does not serve are redirected; engine thread only. */
@@ -266,7 +272,9 @@ public final class CommandProcessor implements InputProcessor {
      */
     private boolean refusedByCluster(ClientConnection client, CommandSpec spec, byte[][] args) {
         boolean exec = spec.fullName().equals("exec");
-        if (!exec && !spec.hasKeyArguments()) {
+        client.clusterSlot(-1);
+        // shard channels (SSUBSCRIBE, SPUBLISH, ...) are no keys to the table but hash to slots as keys do
+        if (!exec && !spec.hasKeyArguments() && !spec.has(CommandFlag.PUBSUB)) {
             return false;
         }
         java.util.List<byte[]> keys = new java.util.ArrayList<>();
@@ -275,13 +283,13 @@ public final class CommandProcessor implements InputProcessor {
             readOnly = true;
             for (var queued : client.multiState().queued()) {
                 CommandSpec queuedSpec = (CommandSpec) queued.command();
-                for (int index : queuedSpec.keyIndexes(queued.args())) {
+                for (int index : queuedSpec.clusterKeyIndexes(queued.args())) {
                     keys.add(queued.args()[index]);
                 }
                 readOnly &= !writes(queuedSpec);
             }
         } else {
-            for (int index : spec.keyIndexes(args)) {
+            for (int index : spec.clusterKeyIndexes(args)) {
                 keys.add(args[index]);
             }
             readOnly = spec.has(CommandFlag.READONLY);
@@ -289,6 +297,8 @@ public final class CommandProcessor implements InputProcessor {
         String refusal = cluster.refusal(client, keys, readOnly, spec.has(CommandFlag.ASKING),
                 spec.fullName().equals("migrate"));
         if (refusal == null) {
+            // the slot a script run by this call may touch without declaring its keys (scriptVerifyClusterState)
+            client.clusterSlot(keys.isEmpty() ? -1 : KeyHashSlot.of(keys.get(0)));
             return false;
         }
         reject(client, spec.fullName(), refusal, false); // a refused EXEC answers the cluster's error itself

@@ -110,6 +110,16 @@ public final class CommandSpec {
         return keys == null ? new int[0] : keys.stream().mapToInt(KeyRef::index).toArray();
     }
 
+    /**
+     * The argument indexes a cluster node hashes to find a call's slot: every key spec that fits the call, skipping
+     * those that do not (getNodeByQuery's partial search), shard channels included.
+     */
+    public int[] clusterKeyIndexes(byte[][] args) {
+        List<KeyRef> keys = keyProcedure != null ? keyProcedure.keys(args)
+                : KeySearch.find(description.keySpecs(), args, true);
+        return keys == null ? new int[0] : keys.stream().mapToInt(KeyRef::index).toArray();
+    }
+
     /** Whether calls of this command name keys (what COMMAND GETKEYS asks first); shard channels are no keys. */
     public boolean hasKeyArguments() {
         return keyProcedure != null || description.hasKeys();

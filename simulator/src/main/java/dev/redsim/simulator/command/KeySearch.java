@@ -17,6 +17,15 @@ public final class KeySearch {
 
     /** The keys of the call, in spec order, or null when the arguments do not fit the key specs. */
     public static List<KeyRef> find(List<KeySpec> specs, byte[][] args) {
+        return find(specs, args, false);
+    }
+
+    /**
+     * As {@link #find}, or with {@code partial} the keys of the specs that fit, skipping those that do not (Redis's
+     * GET_KEYSPEC_RETURN_PARTIAL, which a cluster node's slot check uses: PFMERGE dest with no sources still names
+     * dest there, while COMMAND GETKEYS finds it invalid).
+     */
+    public static List<KeyRef> find(List<KeySpec> specs, byte[][] args, boolean partial) {
         List<KeyRef> keys = new ArrayList<>();
         for (KeySpec spec : specs) {
             int start = start(spec.beginSearch(), args);
@@ -40,6 +49,9 @@ public final class KeySearch {
                 int countAt = start + keynum.keynumIndex();
                 Long count = countAt < args.length ? Numbers.parseLongStrict(args[countAt]) : null;
                 if (count == null || count < 0 || count > args.length) {
+                    if (partial) {
+                        continue;
+                    }
                     return null;
                 }
                 first = start + keynum.firstKey();
@@ -49,6 +61,9 @@ public final class KeySearch {
                 continue;
             }
             if (first >= args.length || last >= args.length || last < first) {
+                if (partial) {
+                    continue;
+                }
                 return null;
             }
             for (int i = first; i <= last; i += step) {

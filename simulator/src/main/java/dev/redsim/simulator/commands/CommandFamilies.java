@@ -100,7 +100,7 @@ public final class CommandFamilies {
                 new GeoSearchCommands(),
                 new dev.redsim.simulator.commands.streams.StreamCommands(),
                 new TransactionCommands(),
-                new PubSubCommands(),
+                new PubSubCommands(cluster),
                 new ScriptingCommands(scripting),
                 new FunctionCommands(scripting),
                 new AclCommands(acl),

@@ -220,6 +220,9 @@ public final class Functions {
         if (numkeys < 0) {
             throw new RedisError("ERR Number of keys can't be negative");
         }
+        if (function.noCluster()) {
+            scripting.refuseOnClusterNode();
+        }
         if (readOnlyCommand && !function.noWrites()) {
             throw new RedisError("ERR Can not execute a script with write flag using *_ro command.");
         }
@@ -230,7 +233,8 @@ public final class Functions {
         int firstArg = 3 + (int) numkeys;
         scripting.execute(ctx, lua().runtime(), function.callback(), LuaValue.varargsOf(strings(args, 3, firstArg),
                 strings(args, firstArg, args.length)), function.name(), FunctionLuaState.CHUNK,
-                readOnlyCommand || function.noWrites(), function.allowOom(), function.provablyShort());
+                readOnlyCommand || function.noWrites(), function.allowOom(), function.allowCrossSlot(),
+                function.provablyShort());
     }
 
     private static LuaTable strings(byte[][] args, int from, int to) {

@@ -24,6 +24,14 @@ public record LibraryFunction(String name, LuaValue callback, byte[] description
         return flags.contains("allow-oom");
     }
 
+    public boolean noCluster() {
+        return flags.contains("no-cluster");
+    }
+
+    public boolean allowCrossSlot() {
+        return flags.contains("allow-cross-slot-keys");
+    }
+
     public boolean noWrites() {
         return flags.contains("no-writes");
     }

@@ -1,6 +1,7 @@
 package dev.redsim.simulator.scripting;
 
 import dev.redsim.simulator.command.AccessControl;
+import dev.redsim.simulator.command.ClusterGate;
 import dev.redsim.simulator.command.CommandDescription;
 import dev.redsim.simulator.command.CommandFlag;
 import dev.redsim.simulator.command.CommandProcessor;
@@ -12,7 +13,11 @@ import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
 
+import dev.redsim.simulator.util.KeyHashSlot;
+
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * redis.call and redis.pcall: checks a command the way Redis checks commands from scripts (its own error
@@ -75,7 +80,41 @@ final class ScriptCommandCaller {
         if (spec.has(CommandFlag.WRITE)) {
             run.wrote = true;
         }
+        ClusterGate cluster = commands.clusterGate();
+        if (cluster != null) {
+            String elsewhere = clusterRefusal(cluster, run, argv, spec);
+            if (elsewhere != null) {
+                return fail(elsewhere, raise);
+            }
+        }
         return execute(run, argv, spec, raise);
+    }
+
+    /**
+     * scriptVerifyClusterState: on a cluster node a script's command may only touch keys this node serves, all of
+     * one slot; and unless the script may cross slots, of the slot its caller's command fixed (the declared keys',
+     * EXEC's), or else of the first slot the script touched.
+     */
+    private static String clusterRefusal(ClusterGate cluster, ScriptRun run, byte[][] argv, CommandSpec spec) {
+        List<byte[]> keys = new ArrayList<>();
+        for (int index : spec.clusterKeyIndexes(argv)) {
+            keys.add(argv[index]);
+        }
+        if (keys.isEmpty()) {
+            return null;
+        }
+        if (cluster.refusal(run.caller, keys, spec.has(CommandFlag.READONLY)) != null) {
+            return "ERR Script attempted to access a non local key in a cluster node";
+        }
+        int slot = KeyHashSlot.of(keys.get(0));
+        if (!run.allowCrossSlot) {
+            if (run.caller.clusterSlot() == -1) {
+                run.caller.clusterSlot(slot);
+            } else if (run.caller.clusterSlot() != slot) {
+                return "ERR Script attempted to access keys that do not hash to the same slot";
+            }
+        }
+        return null;
     }
 
     private static final String OOM = "OOM command not allowed when used memory > 'maxmemory'.";

@@ -11,11 +11,15 @@ final class ScriptRun {
     final boolean readOnly;
     /** Declared allow-oom: its writes are never refused for memory (Redis's SCRIPT_ALLOW_OOM). */
     final boolean allowOom;
+    /** May touch keys of several slots of this node (SCRIPT_ALLOW_CROSS_SLOT); only cluster nodes ask. */
+    final boolean allowCrossSlot;
     int resp = 2;
     boolean wrote;
 
-    ScriptRun(ClientConnection caller, String callerCommand, String sha, boolean readOnly, boolean allowOom) {
+    ScriptRun(ClientConnection caller, String callerCommand, String sha, boolean readOnly, boolean allowOom,
+              boolean allowCrossSlot) {
         this.caller = caller;
+        this.allowCrossSlot = allowCrossSlot;
         this.callerCommand = callerCommand;
         this.sha = sha;
         this.readOnly = readOnly;

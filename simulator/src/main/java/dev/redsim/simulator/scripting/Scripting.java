@@ -141,13 +141,24 @@ public final class Scripting {
         } else {
             script = cache.get(load(ctx.arg(1)));
         }
+        if (script.flags().noCluster()) {
+            refuseOnClusterNode();
+        }
         if (readOnlyCommand && script.flags().shebang() && !script.flags().noWrites()) {
             throw new RedisError("ERR Can not execute a script with write flag using *_ro command.");
         }
         if (script.flags().denyOom()) {
             refuseIfOutOfMemory();
         }
-        run(ctx, script, numkeys, readOnlyCommand || script.flags().noWrites(), script.flags().allowOom());
+        run(ctx, script, numkeys, readOnlyCommand || script.flags().noWrites(), script.flags().allowOom(),
+                script.flags().crossSlotAllowed());
+    }
+
+    /** scriptPrepareForRun: a script (or function) flagged no-cluster does not run on a cluster node. */
+    void refuseOnClusterNode() {
+        if ("yes".equals(engine.config().get("cluster-enabled"))) {
+            throw new RedisError("ERR Can not run script on cluster, 'no-cluster' flag is set.");
+        }
     }
 
     /**
@@ -212,12 +223,13 @@ public final class Scripting {
         return (int) numkeys;
     }
 
-    private void run(CommandContext ctx, CachedScript script, int numkeys, boolean readOnly, boolean allowOom) {
+    private void run(CommandContext ctx, CachedScript script, int numkeys, boolean readOnly, boolean allowOom,
+                     boolean allowCrossSlot) {
         Globals g = globals();
         byte[][] args = ctx.args();
         LuaSandbox.setScriptGlobal(g, "KEYS", strings(args, 3, 3 + numkeys));
         LuaSandbox.setScriptGlobal(g, "ARGV", strings(args, 3 + numkeys, args.length));
-        execute(ctx, g, script.function(), LuaValue.NONE, script.sha(), CHUNK, readOnly, allowOom,
+        execute(ctx, g, script.function(), LuaValue.NONE, script.sha(), CHUNK, readOnly, allowOom, allowCrossSlot,
                 script.provablyShort());
     }
 
@@ -227,11 +239,11 @@ public final class Scripting {
      * {@code chunk} the code was loaded as. A body that provably ends soon runs on the engine thread itself.
      */
     void execute(CommandContext ctx, Globals state, LuaValue body, Varargs callArgs, String name, String chunk,
-            boolean readOnly, boolean allowOom, boolean provablyShort) {
+            boolean readOnly, boolean allowOom, boolean allowCrossSlot, boolean provablyShort) {
         globals();
         ClientConnection caller = ctx.client();
         scriptClient.db(caller.db());
-        ScriptRun run = new ScriptRun(caller, ctx.spec().fullName(), name, readOnly, allowOom);
+        ScriptRun run = new ScriptRun(caller, ctx.spec().fullName(), name, readOnly, allowOom, allowCrossSlot);
         current = run;
         engine.scriptTimeSnapshot(true);
         // On the script thread (ScriptRunner): the engine waits, or goes busy when the script runs long; or here.

@@ -24,6 +24,11 @@ public final class ClientConnection implements DecoderLimits {
     private final long createdMillis;
     private long lastInteractionMillis;
     private int db;
+    /**
+     * On a cluster node, the slot of the command being run (Redis's c->slot): the first key's of the command, or of
+     * EXEC's queued commands, or -1; a script without declared keys fixes it with the first key it touches.
+     */
+    private int clusterSlot = -1;
     private String name = "";
     private String libName = "";
     private String libVersion = "";
@@ -81,6 +86,14 @@ public final class ClientConnection implements DecoderLimits {
 
     public void db(int db) {
         this.db = db;
+    }
+
+    public int clusterSlot() {
+        return clusterSlot;
+    }
+
+    public void clusterSlot(int slot) {
+        this.clusterSlot = slot;
     }
 
     public String name() {

@@ -128,6 +128,9 @@ public final class KeyCommands implements CommandFamily {
     }
 
     private void move(CommandContext ctx) {
+        if (clusterEnabled(ctx)) { // a cluster node has database 0 only
+            throw new RedisError("ERR MOVE is not allowed in cluster mode");
+        }
         Long index = Numbers.parseLongStrict(ctx.arg(2));
         if (index == null) {
             throw RedisError.NOT_INTEGER;
@@ -177,6 +180,9 @@ public final class KeyCommands implements CommandFamily {
                 throw RedisError.SYNTAX;
             }
         }
+        if (dst != src && clusterEnabled(ctx)) {
+            throw new RedisError("ERR Copying to another database is not allowed in cluster mode");
+        }
         Bytes from = ctx.key(1);
         Bytes to = ctx.key(2);
         if (src == dst && from.equals(to)) {
@@ -203,5 +209,9 @@ public final class KeyCommands implements CommandFamily {
         ctx.engine().notifyKeyspaceEvent(KeyspaceEvents.GENERIC, "copy_to", to, dst.id());
         ctx.dirty(1);
         ctx.reply().integer(1);
+    }
+
+    private static boolean clusterEnabled(CommandContext ctx) {
+        return "yes".equals(ctx.engine().config().get("cluster-enabled"));
     }
 }

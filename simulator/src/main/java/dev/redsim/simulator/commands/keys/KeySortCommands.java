@@ -99,12 +99,18 @@ public final class KeySortCommands implements CommandFamily {
                 by = ctx.arg(j + 1);
                 if (!SortPattern.hasStar(by)) {
                     dontSort = true; // a constant BY: no weights, no sorting (a later BY does not undo it)
+                } else if (clusterEnabled(ctx)) { // the keys a pattern reads may live on any node
+                    throw new RedisError("ERR BY option of SORT denied in Cluster mode.");
                 } else if (!ctx.client().user().readsEveryKey()) {
                     throw new RedisError("ERR BY option of SORT denied due to insufficient ACL permissions.");
                 }
                 j++;
             } else if (ctx.is(j, "get") && left >= 1) {
-                // even GET # : a user who cannot read every key gets no GET at all, as in Redis
+                // even GET # : a user who cannot read every key gets no GET at all, as in Redis; nor does a
+                // cluster node's client
+                if (clusterEnabled(ctx)) {
+                    throw new RedisError("ERR GET option of SORT denied in Cluster mode.");
+                }
                 if (!ctx.client().user().readsEveryKey()) {
                     throw new RedisError("ERR GET option of SORT denied due to insufficient ACL permissions.");
                 }
@@ -321,5 +327,9 @@ public final class KeySortCommands implements CommandFamily {
             ctx.dirty(1);
         }
         ctx.reply().integer(outputLength);
+    }
+
+    private static boolean clusterEnabled(CommandContext ctx) {
+        return "yes".equals(ctx.engine().config().get("cluster-enabled"));
     }
 }

@@ -1,5 +1,6 @@
 package dev.redsim.simulator.commands.pubsub;
 
+import dev.redsim.simulator.cluster.ClusterState;
 import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandFamily;
 import dev.redsim.simulator.command.CommandTable;
@@ -12,6 +13,13 @@ import java.util.List;
 
 /** The pub/sub commands of pubsub.c: (P|S)SUBSCRIBE, (P|S)UNSUBSCRIBE, PUBLISH, SPUBLISH and PUBSUB. */
 public final class PubSubCommands implements CommandFamily {
+    private final ClusterState cluster;
+
+    /** @param cluster the server's cluster state: a node sends its PUBLISHes to the other nodes */
+    public PubSubCommands(ClusterState cluster) {
+        this.cluster = cluster;
+    }
+
     @Override
     public void register(CommandTable t) {
         t.handler("subscribe", ctx -> subscribe(ctx, Kind.CHANNEL));
@@ -20,9 +28,14 @@ public final class PubSubCommands implements CommandFamily {
         t.handler("unsubscribe", ctx -> unsubscribe(ctx, Kind.CHANNEL));
         t.handler("punsubscribe", ctx -> unsubscribe(ctx, Kind.PATTERN));
         t.handler("sunsubscribe", ctx -> unsubscribe(ctx, Kind.SHARD));
-        // A message also goes to the replicas (forceCommandPropagation), whose subscribers hear it too.
+        // A message also goes to the replicas (forceCommandPropagation), whose subscribers hear it too; a cluster
+        // node sends it over the cluster bus instead, to every node (publishCommand).
         t.handler("publish", ctx -> {
-            ctx.forcePropagation();
+            if (cluster.enabled()) {
+                cluster.propagatePublish(ctx.arg(1), ctx.arg(2));
+            } else {
+                ctx.forcePropagation();
+            }
             ctx.reply().integer(pubSub(ctx).publish(ctx.arg(1), ctx.arg(2)));
         });
         t.handler("spublish", ctx -> {

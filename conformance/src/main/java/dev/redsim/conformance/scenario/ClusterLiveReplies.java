@@ -1,0 +1,158 @@
+package dev.redsim.conformance.scenario;
+
+import dev.redsim.conformance.resp.RespClient;
+import dev.redsim.conformance.resp.RespValue;
+import dev.redsim.conformance.target.ClusterTarget;
+import dev.redsim.conformance.target.RedisTarget;
+import dev.redsim.simulator.util.KeyHashSlot;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A live cluster as one side of a scenario run: every master emptied first, then one connection per scenario client
+ * and node, opened when the first step of that client on that node comes (a step's node: {@link Step#node()}),
+ * switched to RESP3 with HELLO 3 under RESP3. Replies come back with node IDs and ports named ({@link ClusterNames}).
+ */
+public final class ClusterLiveReplies implements ReplySource {
+    private static final long BLOCKED_WAIT_NANOS = 5_000_000_000L;
+    private static final Pattern CLIENT_ID = Pattern.compile("\\{c(\\d+)\\.id}");
+    private static final Pattern BLOCKED = Pattern.compile("blocked_clients:(\\d+)");
+
+    private final ClusterTarget cluster;
+    private final List<RedisTarget> masters;
+    private final int protocol;
+    private final ClusterNames names;
+    /** The master serving each slot, by its index. */
+    private final int[] nodeOfSlot = new int[KeyHashSlot.SLOTS];
+    private final Map<String, RespClient> clients = new HashMap<>();
+    private final Map<String, Long> ids = new HashMap<>();
+
+    public ClusterLiveReplies(ClusterTarget cluster, int protocol) {
+        this.cluster = cluster;
+        this.masters = cluster.masters();
+        this.protocol = protocol;
+        this.names = new ClusterNames(masters);
+        learnSlots();
+        reset();
+    }
+
+    private void learnSlots() {
+        Map<Long, Integer> indexByPort = new HashMap<>();
+        for (int i = 0; i < masters.size(); i++) {
+            indexByPort.put((long) masters.get(i).port(), i);
+        }
+        try (RespClient admin = new RespClient(masters.get(0).host(), masters.get(0).port())) {
+            for (RespValue range : admin.call("CLUSTER", "SLOTS").children()) {
+                List<RespValue> parts = range.children();
+                int node = indexByPort.get(parts.get(2).children().get(1).asLong());
+                for (long slot = parts.get(0).asLong(); slot <= parts.get(1).asLong(); slot++) {
+                    nodeOfSlot[(int) slot] = node;
+                }
+            }
+        }
+    }
+
+    private void reset() {
+        for (RedisTarget node : masters) {
+            try (RespClient admin = new RespClient(node.host(), node.port())) {
+                admin.call("FLUSHALL");
+                admin.call("FUNCTION", "FLUSH", "SYNC"); // libraries survive FLUSHALL
+            }
+        }
+        awaitBlocked(0); // clients of the previous scenario may still be closing
+    }
+
+    @Override
+    public String name() {
+        return cluster.name();
+    }
+
+    @Override
+    public void send(Step step) {
+        connection(step.client(), node(step)).send(withClientIds(step.args(), node(step)));
+    }
+
+    @Override
+    public RespValue receive(Step step) {
+        RespValue reply = connection(step.client(), node(step)).read();
+        return names.normalise(step.io() == Step.Io.CALL ? step.args() : null, reply);
+    }
+
+    @Override
+    public boolean awaitBlocked(Step step, long count) {
+        connection(step.client(), node(step)); // as a command would, the step's client connects first
+        return awaitBlocked(count);
+    }
+
+    /** The index of the step's node: 0 unless the step names one by index or by a key it serves. */
+    private int node(Step step) {
+        if (step.node() == null) {
+            return 0;
+        }
+        if (step.node().startsWith("of:")) {
+            return nodeOfSlot[KeyHashSlot.of(step.node().substring(3).getBytes(StandardCharsets.UTF_8))];
+        }
+        int index = Integer.parseInt(step.node());
+        if (index >= masters.size()) {
+            throw new IllegalArgumentException("no node " + index + " in a cluster of " + masters.size() + " masters");
+        }
+        return index;
+    }
+
+    /** {@code {cN.id}}: the CLIENT ID of scenario client N's connection to the same node. */
+    private byte[][] withClientIds(byte[][] args, int node) {
+        byte[][] resolved = args;
+        for (int i = 0; i < args.length; i++) {
+            Matcher m = CLIENT_ID.matcher(new String(args[i], StandardCharsets.ISO_8859_1));
+            if (m.matches()) {
+                if (resolved == args) {
+                    resolved = args.clone();
+                }
+                int n = Integer.parseInt(m.group(1));
+                long id = ids.computeIfAbsent(n + "@" + node, c -> connection(n, node).call("CLIENT", "ID").asLong());
+                resolved[i] = Long.toString(id).getBytes(StandardCharsets.US_ASCII);
+            }
+        }
+        return resolved;
+    }
+
+    private RespClient connection(int client, int node) {
+        return clients.computeIfAbsent(client + "@" + node, c -> {
+            RespClient connection = new RespClient(masters.get(node).host(), masters.get(node).port());
+            if (protocol == 3) {
+                connection.call("HELLO", "3");
+            }
+            return connection;
+        });
+    }
+
+    /** Waits (at most 5 seconds) until the masters' blocked_clients add up to {@code count}. */
+    private boolean awaitBlocked(long count) {
+        long giveUp = System.nanoTime() + BLOCKED_WAIT_NANOS;
+        while (true) {
+            long blocked = 0;
+            for (RedisTarget node : masters) {
+                try (RespClient admin = new RespClient(node.host(), node.port())) {
+                    Matcher m = BLOCKED.matcher(admin.call("INFO", "clients").text());
+                    blocked += m.find() ? Long.parseLong(m.group(1)) : 0;
+                }
+            }
+            if (blocked == count) {
+                return true;
+            }
+            if (System.nanoTime() > giveUp) {
+                return false;
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        clients.values().forEach(RespClient::close);
+    }
+}
