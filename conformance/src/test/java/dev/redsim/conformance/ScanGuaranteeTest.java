@@ -194,6 +194,46 @@ class ScanGuaranteeTest {
         }
     }
 
+    /**
+     * SCAN filters what it gathered by MATCH first, then TYPE, which reads each remaining key as a lookup does (a
+     * keyspace hit), then expiry; without TYPE no key is read.
+     */
+    @ParameterizedTest(name = "[{0}]")
+    @ValueSource(strings = {"simulator", "redis"})
+    void theTypeFilterReadsTheKeysThatPassedMatch(String name) {
+        try (RedisTarget target = start(name); RespClient client = client(target)) {
+            client.call("SET", "a", "1");
+            client.call("SET", "b", "1");
+            client.call("RPUSH", "l", "x");
+            client.call("CONFIG", "RESETSTAT");
+            client.call("SCAN", "0", "COUNT", "100");
+            client.call("SCAN", "0", "MATCH", "*", "COUNT", "100");
+            assertThat(stat(client, "keyspace_hits")).isEqualTo("0");
+            assertThat(texts(client.call("SCAN", "0", "TYPE", "string", "COUNT", "100").children().get(1)))
+                    .containsExactlyInAnyOrder("a", "b");
+            assertThat(stat(client, "keyspace_hits")).isEqualTo("3");
+            assertThat(texts(client.call("SCAN", "0", "MATCH", "a", "TYPE", "string", "COUNT", "100").children()
+                    .get(1))).containsExactly("a");
+            assertThat(stat(client, "keyspace_hits")).isEqualTo("4");
+            assertThat(stat(client, "keyspace_misses")).isEqualTo("0");
+        }
+    }
+
+    private static List<String> texts(RespValue array) {
+        List<String> out = new ArrayList<>();
+        array.children().forEach(v -> out.add(v.text()));
+        return out;
+    }
+
+    private static String stat(RespClient client, String field) {
+        for (String line : client.call("INFO", "stats").text().split("\r\n")) {
+            if (line.startsWith(field + ":")) {
+                return line.substring(field.length() + 1);
+            }
+        }
+        throw new AssertionError("no " + field + " in INFO stats");
+    }
+
     private static RedisTarget start(String name) {
         return name.equals("simulator") ? new SimulatorTarget() : Targets.reference();
     }

@@ -63,11 +63,15 @@ public final class KeyspaceIteration implements CommandFamily {
         ctx.reply().bulkArray(keys);
     }
 
+    /**
+     * The TYPE filter reads the key as lookupKeyReadWithFlags(LOOKUP_NOTOUCH) does: a keyspace hit or miss is counted
+     * (and a miss reported as "keymiss"), an expired key is deleted, the access time is left alone.
+     */
     private static boolean typeMatches(ScanOptions options, Database db, Bytes key) {
         if (options.type() == null) {
             return true;
         }
-        RedisValue value = db.peek(key);
+        RedisValue value = db.peekForRead(key);
         return value != null && options.type().equalsIgnoreCase(value.typeName());
     }
 
