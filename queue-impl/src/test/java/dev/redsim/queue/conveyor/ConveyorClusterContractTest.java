@@ -7,12 +7,10 @@ import dev.redsim.conformance.target.RedisTarget;
 import dev.redsim.conformance.target.SharedClusters;
 import dev.redsim.queue.script.Transitions;
 import org.junit.jupiter.api.Nested;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * The Conveyor contract suite, unchanged, on 3-master clusters: our implementation through a JedisCluster, every key
- * under the hash tag of the target's node (decision 0019); scripts (the default) and, in the nightly run
- * (-Pnightly, or -Dredsim.cluster.optimistic=true), the WATCH/MULTI form.
+ * under the hash tag of the target's node (decision 0019); scripts (the default) and the WATCH/MULTI form.
  */
 class ConveyorClusterContractTest {
     private static final String TAG = "conveyor";
@@ -44,7 +42,6 @@ class ConveyorClusterContractTest {
     }
 
     @Nested
-    @EnabledIfSystemProperty(named = "redsim.cluster.optimistic", matches = "true")
     class OptimisticOnSimulatedCluster extends ConveyorContract {
         @Override
         protected RedisTarget target() {
@@ -58,7 +55,6 @@ class ConveyorClusterContractTest {
     }
 
     @Nested
-    @EnabledIfSystemProperty(named = "redsim.cluster.optimistic", matches = "true")
     class OptimisticOnRedisCluster extends ConveyorContract {
         @Override
         protected RedisTarget target() {
