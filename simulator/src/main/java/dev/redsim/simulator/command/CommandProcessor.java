@@ -464,7 +464,9 @@ public final class CommandProcessor implements InputProcessor {
         } catch (RedisError e) {
             failed = true;
             stats.failedCalls++;
-            stats.countError(e.getMessage());
+            if (!e.counted()) {
+                stats.countError(e.getMessage());
+            }
             client.reply().error(e.getMessage());
         } catch (RuntimeException bug) {
             // A defect of ours must not take the connection (or the server) down: answer an error, keep the

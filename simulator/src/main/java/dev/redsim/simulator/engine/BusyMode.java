@@ -88,7 +88,9 @@ public final class BusyMode {
         Stats stats = engine.stats();
         if (failure != null) {
             stats.failedCalls++;
-            stats.countError(failure.getMessage());
+            if (!failure.counted()) {
+                stats.countError(failure.getMessage());
+            }
             caller.reply().error(failure.getMessage());
         }
         stats.commandsProcessed++;

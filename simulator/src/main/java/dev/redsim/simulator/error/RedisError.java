@@ -17,8 +17,28 @@ public final class RedisError extends RuntimeException {
     public static final RedisError DB_INDEX_OUT_OF_RANGE = new RedisError("ERR DB index is out of range");
     public static final RedisError NOAUTH = new RedisError("NOAUTH Authentication required.");
 
+    /** True when the error reply was counted in INFO errorstats where it arose (inside a script's redis.call). */
+    private final boolean counted;
+
     public RedisError(String message) {
+        this(message, false);
+    }
+
+    private RedisError(String message, boolean counted) {
         super(message, null, false, false);
+        this.counted = counted;
+    }
+
+    /**
+     * A script's error that redis.call met and counted already (a command's error reply, or a refusal before the
+     * command ran): the script's own error reply does not count it again, as Redis's ignore_error_stats_update says.
+     */
+    public static RedisError countedAlready(String message) {
+        return new RedisError(message, true);
+    }
+
+    public boolean counted() {
+        return counted;
     }
 
     /** "ERR invalid expire time in 'set' command" */

@@ -8,6 +8,7 @@ import org.luaj.vm2.Varargs;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.function.Consumer;
 
 /**
  * A script's return value written to the calling client in its own protocol, with Redis's conversion table:
@@ -31,19 +32,23 @@ final class LuaToReply {
 
     private final Reply reply;
     private final int scriptResp;
+    /** Counts an error reply the conversion writes in INFO errorstats (Redis's afterErrorReply). */
+    private final Consumer<String> errorCounter;
     private final ArrayDeque<Nesting> open = new ArrayDeque<>();
 
-    private LuaToReply(Reply reply, int scriptResp) {
+    private LuaToReply(Reply reply, int scriptResp, Consumer<String> errorCounter) {
         this.reply = reply;
         this.scriptResp = scriptResp;
+        this.errorCounter = errorCounter;
     }
 
     /**
      * Writes one value. {@code scriptResp} is the protocol the script chose with redis.setresp: like Redis, it
-     * decides how Lua booleans are answered.
+     * decides how Lua booleans are answered. Each error reply written is counted with {@code errorCounter}, except an
+     * error table that carries Redis's ignore_error_stats_update mark (counted where redis.call met it).
      */
-    static void write(Reply reply, LuaValue value, int scriptResp) {
-        LuaToReply conversion = new LuaToReply(reply, scriptResp);
+    static void write(Reply reply, LuaValue value, int scriptResp, Consumer<String> errorCounter) {
+        LuaToReply conversion = new LuaToReply(reply, scriptResp, errorCounter);
         conversion.convert(value, ROOT_SLOTS);
         while (!conversion.open.isEmpty()) {
             Nesting nesting = conversion.open.peek();
@@ -56,6 +61,7 @@ final class LuaToReply {
     /** Converts a value that sits in Lua stack slot {@code slots} (counting from 1) of the conversion. */
     private void convert(LuaValue value, int slots) {
         if (slots + SLOTS_NEEDED > MAX_SLOTS) {
+            errorCounter.accept(STACK_LIMIT);
             reply.error(STACK_LIMIT);
             return;
         }
@@ -86,6 +92,9 @@ final class LuaToReply {
     private void writeTable(LuaTable table, int slots) {
         LuaValue err = table.rawget("err");
         if (err.type() == LuaValue.TSTRING) {
+            if (!table.rawget(RespToLua.IGNORE_ERROR_STATS).toboolean()) {
+                errorCounter.accept(err.tojstring());
+            }
             reply.error(err.tojstring());
             return;
         }

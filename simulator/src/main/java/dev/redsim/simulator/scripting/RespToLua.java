@@ -63,7 +63,7 @@ final class RespToLua {
             case '+':
                 return single(OK, LuaString.valueUsing(line(in)));
             case '-':
-                return single(ERR, LuaString.valueUsing(line(in)));
+                return countedError(LuaString.valueUsing(line(in)));
             case '_':
                 line(in);
                 return LuaValue.NIL;
@@ -110,6 +110,19 @@ final class RespToLua {
             default -> Double.parseDouble(text);
         };
     }
+
+    /**
+     * The error table of an error reply a command gave (or a refusal redis.call met), marked as Redis marks it: its
+     * error was counted in INFO errorstats already, so returning the table from the script does not count it again.
+     * The mark is a field scripts can see, as in Redis.
+     */
+    static LuaTable countedError(LuaValue message) {
+        LuaTable table = single(ERR, message);
+        table.rawset(IGNORE_ERROR_STATS, LuaValue.TRUE);
+        return table;
+    }
+
+    static final LuaString IGNORE_ERROR_STATS = LuaString.valueOf("ignore_error_stats_update");
 
     static LuaTable single(LuaValue key, LuaValue value) {
         LuaTable table = new LuaTable();

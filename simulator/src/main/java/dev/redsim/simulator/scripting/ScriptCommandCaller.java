@@ -56,26 +56,26 @@ final class ScriptCommandCaller {
             spec = spec.subcommands().get(CommandTable.lowerAscii(argv[1]));
         }
         if (spec == null) {
-            return fail(refusalOfUnimplemented(argv), raise);
+            return reject(refusalOfUnimplemented(argv), raise);
         }
         if (!spec.arityAccepts(argv.length)) {
-            return fail(WRONG_ARITY, raise);
+            return reject(WRONG_ARITY, raise);
         }
         if (spec.has(CommandFlag.NOSCRIPT)) {
-            return fail(NOT_ALLOWED, raise);
+            return reject(NOT_ALLOWED, raise);
         }
         AccessControl access = commands.accessControl();
         String refusal = access == null ? null : access.refuseInScript(run.caller, run.callerCommand, spec, argv);
         if (refusal != null) {
-            return fail(refusal, raise); // the script runs as its caller's user
+            return reject(refusal, raise); // the script runs as its caller's user
         }
         if (spec.has(CommandFlag.WRITE) && run.readOnly) {
-            return fail("ERR Write commands are not allowed from read-only scripts.", raise);
+            return reject("ERR Write commands are not allowed from read-only scripts.", raise);
         }
         // scriptVerifyOOM: over maxmemory when the script started, a command that may grow memory is refused,
         // unless the script declared allow-oom or has written already (it cannot be stopped halfway)
         if (!run.allowOom && !run.wrote && spec.has(CommandFlag.DENYOOM) && commands.engine().preCommandOom()) {
-            return fail(OOM, raise);
+            return reject(OOM, raise);
         }
         if (spec.has(CommandFlag.WRITE)) {
             run.wrote = true;
@@ -84,7 +84,7 @@ final class ScriptCommandCaller {
         if (cluster != null) {
             String elsewhere = clusterRefusal(cluster, run, argv, spec);
             if (elsewhere != null) {
-                return fail(elsewhere, raise);
+                return reject(elsewhere, raise);
             }
         }
         return execute(run, argv, spec, raise);
@@ -149,7 +149,7 @@ final class ScriptCommandCaller {
         ByteBuf out = scriptClient.reply().takePending();
         try {
             if (RespToLua.isError(out)) {
-                return fail(RespToLua.errorText(out), raise);
+                return failCounted(RespToLua.errorText(out), raise); // the command's call counted its error
             }
             return RespToLua.read(out);
         } finally {
@@ -157,6 +157,23 @@ final class ScriptCommandCaller {
         }
     }
 
+    /**
+     * A command refused before it ran (scriptCall's checks): its error counts in INFO errorstats now, whether the
+     * script raises it, returns it or drops it, and only now.
+     */
+    private Varargs reject(String message, boolean raise) {
+        commands.engine().stats().countError(message);
+        return failCounted(message, raise);
+    }
+
+    private static Varargs failCounted(String message, boolean raise) {
+        if (raise) {
+            throw ScriptError.counted(message);
+        }
+        return RespToLua.countedError(LuaValue.valueOf(message));
+    }
+
+    /** An error of redis.call's own argument checks: counted when it ends the script, as any script error. */
     private static Varargs fail(String message, boolean raise) {
         if (raise) {
             throw ScriptError.redis(message);

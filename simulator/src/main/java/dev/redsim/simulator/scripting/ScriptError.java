@@ -11,6 +11,7 @@ final class ScriptError extends LuaError {
     private final boolean redisError;
     private final boolean positioned;
     private final String text;
+    private boolean counted;
     private String fixedWhere; // a position known better than luaj's (a frame luaj left by a tail call)
     private boolean inC;
     private String messageWhere; // error(msg, 2): the caller's line prefixes the message, not where it was raised // raised in a C function that C code called: Redis's reply says "on =[C]:-1"
@@ -25,6 +26,17 @@ final class ScriptError extends LuaError {
     /** An error of a Redis command run by redis.call (its text starts with the error code). */
     static ScriptError redis(String text) {
         return new ScriptError(text, true, false);
+    }
+
+    /** As {@link #redis}, for an error already counted in INFO errorstats where redis.call met it. */
+    static ScriptError counted(String text) {
+        ScriptError error = new ScriptError(text, true, false);
+        error.counted = true;
+        return error;
+    }
+
+    boolean counted() {
+        return counted;
     }
 
     /** A Lua error raised by our library code, shown with the script position as Lua's error() does. */

@@ -252,13 +252,15 @@ public final class Scripting {
             hook.begin();
             try {
                 LuaValue result = body.invoke(callArgs).arg1();
-                LuaToReply.write(caller.reply(), result, run.resp);
+                LuaToReply.write(caller.reply(), result, run.resp, engine.stats()::countError);
             } catch (LuaError e) {
                 if (hook.memory().exhausted()) {
                     throw outOfMemory(name);
                 }
                 LuaError named = ScriptHook.withNames(state, e);
-                throw new RedisError(ScriptErrors.runtime(named, name, chunk, TailCalls.lastPosition(body, chunk)));
+                String text = ScriptErrors.runtime(named, name, chunk, TailCalls.lastPosition(body, chunk));
+                throw e instanceof ScriptError raised && raised.counted() ? RedisError.countedAlready(text)
+                        : new RedisError(text);
             } catch (StackOverflowError e) {
                 throw new RedisError("ERR " + chunk + ": stack overflow script: " + name + ", on @" + chunk + ":?.");
             } catch (OutOfMemoryError e) { // the script's values are unreachable now: the heap is back
