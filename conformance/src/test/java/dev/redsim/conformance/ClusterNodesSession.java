@@ -62,7 +62,7 @@ final class ClusterNodesSession implements AutoCloseable {
     }
 
     /**
-     * Waits (bounded, polling) until every node describes the same nodes, slots and epochs, and says the cluster is
+     * Waits (bounded, polling the nodes) until every node describes the same nodes, slots and epochs, and says the cluster is
      * ok: a real cluster spreads a change by gossip in milliseconds, the simulated one has nothing to wait for.
      */
     void awaitAgreement() {
@@ -80,13 +80,7 @@ final class ClusterNodesSession implements AutoCloseable {
             if (ok && views.size() == 1) {
                 return;
             }
-            last = views.toString();
-            try {
-                Thread.sleep(20); // a polling interval, not a wait for time to pass
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
+            last = views.toString(); // each probe is a round trip per node: nothing sleeps between them
         }
         throw new IllegalStateException("the nodes did not come to agree: " + last);
     }

@@ -25,11 +25,8 @@ import redis.clients.jedis.JedisPubSub;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -55,17 +52,6 @@ class QueuesOnClusterTest {
         return ClusterClients.to(target, target.host(), target.port());
     }
 
-    /** Polls a condition on the servers (never a sleep for time to pass), bounded. */
-    private static boolean await(BooleanSupplier condition) throws InterruptedException {
-        long until = System.nanoTime() + BOUND.toNanos();
-        while (System.nanoTime() < until) {
-            if (condition.getAsBoolean()) {
-                return true;
-            }
-            Thread.sleep(5);
-        }
-        return condition.getAsBoolean();
-    }
 
     private static long subscribers(ClusterSlotTarget node, byte[] channel) {
         try (RespClient raw = new RespClient(node.host(), node.port())) {
@@ -88,7 +74,7 @@ class QueuesOnClusterTest {
         ClusterSlotTarget third = cluster(which, THIRD);
         assertThat(first.port()).isNotEqualTo(third.port());
         String run = UUID.randomUUID().toString();
-        Set<String> ran = ConcurrentHashMap.newKeySet();
+        Arrivals ran = new Arrivals();
         try (JedisCluster jedis = client(first)) {
             for (ClusterSlotTarget node : List.of(first, third)) {
                 ConveyorKeys keys = new ConveyorKeys("{" + node.hashTag() + "}:" + run + ":");
@@ -96,14 +82,14 @@ class QueuesOnClusterTest {
                         .withIdleCheck(Duration.ofHours(1)); // only a wake can start a job added later
                 try (ConveyorWorker worker = ConveyorWorker.start(jedis, "mail", options,
                         r -> ran.add(new String(r.job().payload())))) {
-                    assertThat(await(() -> subscribers(node, keys.wake("mail")) == 1))
+                    assertThat(ServerPoll.until(() -> subscribers(node, keys.wake("mail")) == 1, BOUND))
                             .as("subscribed on the node of the queue's slot").isTrue();
                     ConveyorClient producer = new ConveyorClient(jedis, ConveyorOptions.defaults(), keys, null);
                     String uuid = producer.add(Deadline.none(),
                             Job.of("mail", (node.hashTag() + "-job").getBytes()), false).uuid();
-                    assertThat(await(() -> ran.contains(node.hashTag() + "-job"))).as("woken, ran").isTrue();
+                    assertThat(ran.await(node.hashTag() + "-job", BOUND)).as("woken, ran").isTrue();
                     try (Jedis owner = new Jedis(node.host(), node.port())) {
-                        assertThat(await(() -> owner.sismember(keys.done(), uuid.getBytes())))
+                        assertThat(ServerPoll.until(() -> owner.sismember(keys.done(), uuid.getBytes()), BOUND))
                                 .as("completed, recorded on the queue's master").isTrue();
                     }
                 }
@@ -128,7 +114,7 @@ class QueuesOnClusterTest {
                             results.add(r.item());
                             return "ok";
                         })) {
-                    assertThat(await(() -> producer.ids().isEmpty())).as("finished").isTrue();
+                    assertThat(ServerPoll.until(() -> producer.ids().isEmpty(), BOUND)).as("finished").isTrue();
                 }
                 assertThat(results).contains("item of " + node.hashTag());
                 try (Jedis owner = new Jedis(node.host(), node.port())) {
@@ -166,7 +152,7 @@ class QueuesOnClusterTest {
         ClusterSlotTarget second = cluster(which, SECOND);
         String feed = "{" + SECOND + "}" + UUID.randomUUID();
         ClusterSlotTarget registry = cluster(which, ThoonkKeys.FEEDS);
-        List<String> deleted = new CopyOnWriteArrayList<>();
+        Arrivals deleted = new Arrivals();
         JedisPubSub listener = new JedisPubSub() {
             @Override
             public void onMessage(String channel, String message) {
@@ -177,7 +163,7 @@ class QueuesOnClusterTest {
              Jedis subscriber = new Jedis(registry.host(), registry.port())) {
             Thread listening = new Thread(() -> subscriber.subscribe(listener, ThoonkKeys.DELFEED));
             listening.start();
-            assertThat(await(() -> subscribers(registry, ThoonkKeys.DELFEED.getBytes()) == 1)).isTrue();
+            assertThat(ServerPoll.until(() -> subscribers(registry, ThoonkKeys.DELFEED.getBytes()) == 1, BOUND)).isTrue();
             Feeds feeds = new Feeds(RedisConnections.of(jedis), "me");
             assertThat(feeds.create(feed)).isTrue();
             new JobFeed(jedis, feed, null).put("x");
@@ -193,10 +179,10 @@ class QueuesOnClusterTest {
             try (Jedis publisher = new Jedis(registry.host(), registry.port())) {
                 publisher.publish(ThoonkKeys.DELFEED, "marker");
             }
-            assertThat(await(() -> deleted.contains("marker"))).isTrue();
+            assertThat(deleted.await("marker", BOUND)).isTrue();
             listener.unsubscribe();
             listening.join(BOUND.toMillis());
-            assertThat(deleted).containsExactly(feed + "\u0000me", "marker");
+            assertThat(deleted.values()).containsExactly(feed + "\u0000me", "marker");
         }
     }
 }

@@ -24,10 +24,7 @@ import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -61,16 +58,6 @@ class ShardedWakeTest {
                 : new JedisPooled(target.host(), target.port());
     }
 
-    private static boolean await(BooleanSupplier condition) throws InterruptedException {
-        long until = System.nanoTime() + BOUND.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > until) {
-                return false;
-            }
-            Thread.sleep(5);
-        }
-        return true;
-    }
 
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("cases")
@@ -80,7 +67,7 @@ class ShardedWakeTest {
         ConveyorOptions options = ConveyorOptions.defaults().withTransitions(transitions)
                 .withLease(Duration.ofSeconds(10));
         ManualClock clock = new ManualClock(1_700_000_000_000L);
-        Set<String> ran = ConcurrentHashMap.newKeySet();
+        Arrivals ran = new Arrivals();
         try (UnifiedJedis client = client(target);
              Jedis direct = RedisConnections.of(client).forKey(keys.slotKey());
              RespClient raw = new RespClient(target.host(), target.port())) {
@@ -93,26 +80,26 @@ class ShardedWakeTest {
             try (ConveyorWorker worker = ConveyorWorker.start(client, "q", ConveyorWorkerOptions.defaults()
                     .withKeys(keys).withConveyor(options).withClock(clock).withIdleCheck(Duration.ofHours(1)),
                     run -> ran.add(new String(run.job().payload())))) {
-                assertThat(await(() -> raw.call("PUBSUB".getBytes(), "SHARDNUMSUB".getBytes(), keys.wake("q"))
-                        .children().get(1).asLong() == 1)).as("subscribed to the shard channel").isTrue();
+                assertThat(ServerPoll.until(() -> raw.call("PUBSUB".getBytes(), "SHARDNUMSUB".getBytes(), keys.wake("q"))
+                        .children().get(1).asLong() == 1, BOUND)).as("subscribed to the shard channel").isTrue();
 
                 conveyor.add(Deadline.none(), Job.of("q", "added".getBytes()), false);
-                assertThat(await(() -> ran.contains("added"))).as("add wakes").isTrue();
+                assertThat(ran.await("added", BOUND)).as("add wakes").isTrue();
 
                 conveyor.release(Deadline.none(), toRelease);
-                assertThat(await(() -> ran.contains("released"))).as("a hand-back wakes").isTrue();
+                assertThat(ran.await("released", BOUND)).as("a hand-back wakes").isTrue();
 
                 conveyor.add(Deadline.none(), Job.of("q", "scheduled".getBytes())
                         .withRunAt(Instant.ofEpochMilli(clock.millis() + 1_000)), false);
                 clock.advance(1_001);
                 worker.upkeepNow();
-                assertThat(await(() -> ran.contains("scheduled"))).as("the scheduler wakes").isTrue();
+                assertThat(ran.await("scheduled", BOUND)).as("the scheduler wakes").isTrue();
 
                 clock.advance(options.lease().toMillis() + 1);
                 worker.upkeepNow();
-                assertThat(await(() -> ran.contains("recovered"))).as("lease recovery wakes").isTrue();
+                assertThat(ran.await("recovered", BOUND)).as("lease recovery wakes").isTrue();
             }
         }
-        assertThat(ran).containsExactlyInAnyOrder("added", "released", "scheduled", "recovered");
+        assertThat(ran.values()).containsExactlyInAnyOrder("added", "released", "scheduled", "recovered");
     }
 }
