@@ -37,7 +37,9 @@ final class ScriptHook extends DebugLib {
     private Thread mainThread; // the thread the running script started on; others run its coroutines
     private long loadDeadline; // System.nanoTime() past which a library's load fails; 0 when no load runs
     private int cCalls; // Lua 5.1's nCcalls: nested protected calls and resumes; the script itself is one
-    private final java.util.List<Thread> coroutineThreads = new java.util.ArrayList<>();
+    // The threads running this script's coroutines. A released coroutine unwinds on its own thread after the
+    // script ended and luaj calls the hook on the way out: those calls must not touch the next script's frames.
+    private final java.util.Set<Thread> coroutineThreads = java.util.concurrent.ConcurrentHashMap.newKeySet();
     // The call stack as the hook sees it, for naming functions in argument errors (Lua's getfuncname):
     // per depth the running closure (null for a C function such as pcall), its registers and current pc.
     // Entries above depth are left as they were: the one just above is the frame a tail call came from.
@@ -132,12 +134,16 @@ final class ScriptHook extends DebugLib {
 
     /** luaj started a coroutine of the running script on {@code thread}. */
     void coroutineStarted(Thread thread) {
-        synchronized (coroutineThreads) {
-            if (coroutineThreads.size() >= MAX_COROUTINE_THREADS) {
-                throw ScriptError.unpositioned(ScriptMemory.NOT_ENOUGH_MEMORY);
-            }
-            coroutineThreads.add(thread);
+        if (coroutineThreads.size() >= MAX_COROUTINE_THREADS) {
+            throw ScriptError.unpositioned(ScriptMemory.NOT_ENOUGH_MEMORY);
         }
+        coroutineThreads.add(thread);
+    }
+
+    /** Whether the calling thread runs the running script: its own thread or one of its coroutines. */
+    private boolean runsTheScript() {
+        Thread thread = Thread.currentThread();
+        return thread == mainThread || coroutineThreads.contains(thread);
     }
 
     /**
@@ -146,13 +152,12 @@ final class ScriptHook extends DebugLib {
      * for its resume in Object.wait, which the interrupt turns into luaj's end of an orphaned coroutine.
      */
     private void releaseCoroutines() {
-        synchronized (coroutineThreads) {
-            for (Thread thread : coroutineThreads) {
-                if (thread != Thread.currentThread()) {
-                    thread.interrupt();
-                }
+        java.util.List<Thread> released = java.util.List.copyOf(coroutineThreads);
+        coroutineThreads.clear(); // first: from now on their hook calls are ignored
+        for (Thread thread : released) {
+            if (thread != Thread.currentThread()) {
+                thread.interrupt();
             }
-            coroutineThreads.clear();
         }
     }
 
@@ -163,12 +168,18 @@ final class ScriptHook extends DebugLib {
 
     @Override
     public void onCall(LuaFunction f) {
+        if (!runsTheScript()) {
+            return;
+        }
         enter(null, null);
     }
 
     @Override
     public void onCall(LuaClosure c, Varargs varargs, LuaValue[] stack) {
         if (Thread.currentThread() != mainThread) {
+            if (!coroutineThreads.contains(Thread.currentThread())) {
+                return; // a released coroutine of an ended script
+            }
             coroutineFrames = true; // luaj runs coroutines on threads of their own, interleaving their frames
         }
         if (depth + 1 > MAX_DEPTH) {
@@ -191,7 +202,7 @@ final class ScriptHook extends DebugLib {
 
     @Override
     public void onReturn() {
-        if (depth > 0) {
+        if (depth > 0 && runsTheScript()) {
             LuaClosure closure = closures[depth];
             boolean tailCall = closure != null && pcs[depth] < closure.p.code.length
                     && Lua.GET_OPCODE(closure.p.code[pcs[depth]]) == Lua.OP_TAILCALL;
@@ -202,6 +213,9 @@ final class ScriptHook extends DebugLib {
 
     @Override
     public void onInstruction(int pc, Varargs v, int top) {
+        if (!runsTheScript()) {
+            return; // a released coroutine of an ended script
+        }
         pcs[depth] = pc;
         tailCaller = 0; // this frame runs again: no tail call of a returned frame is in progress
         LuaClosure closure = closures[depth];
