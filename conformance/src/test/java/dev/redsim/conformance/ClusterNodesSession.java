@@ -101,6 +101,29 @@ final class ClusterNodesSession implements AutoCloseable {
         return lines.toString();
     }
 
+    /** The session's connection to a node, for a test that polls a node's state without logging it. */
+    RespClient client(int node) {
+        return clients.get(node);
+    }
+
+    /** Adds a line of the test's own to the log (a fact checked on both clusters, already normalised). */
+    void note(String line) {
+        log.add(line);
+    }
+
+    /**
+     * Polls (bounded, round trips only) until {@code condition} holds: what a real cluster does in the background
+     * (replicas catching up, a failover, gossip) is done on the simulated one before the call returns.
+     */
+    void await(String what, java.util.function.BooleanSupplier condition) {
+        long deadline = System.currentTimeMillis() + AGREEMENT_TIMEOUT_MS;
+        while (!condition.getAsBoolean()) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new IllegalStateException("timed out waiting for " + what);
+            }
+        }
+    }
+
     List<String> log() {
         return log;
     }

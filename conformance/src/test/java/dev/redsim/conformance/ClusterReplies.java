@@ -14,7 +14,9 @@ import java.util.regex.Pattern;
 /**
  * Replies of a cluster node as text in which what differs between two clusters by nature is named instead: node IDs,
  * ports and bus ports become {@code <id0>}, {@code <port0>}, {@code <bus0>} (numbered by the slots the node serves,
- * first range first), link and pong times become {@code <time>}, link send buffer sizes {@code <buffer>}, bus message counters are dropped, and the nodes that
+ * first range first; replicas after the masters, in their masters' order), link and pong times become {@code <time>},
+ * link send buffer sizes {@code <buffer>}, replication offsets {@code <offset>}, bus message counters are dropped, and
+ * the nodes that
  * Redis lists in its hash table's order (CLUSTER NODES, SHARDS, LINKS) are sorted. Nothing else is
  * touched: the rest must be equal byte for byte.
  */
@@ -22,6 +24,12 @@ final class ClusterReplies {
     private static final Pattern TIME_FIELD = Pattern.compile("(create-time\\\\r\\\\n):\\d+");
     /** A real link's send buffer holds whatever gossip is in flight at that moment. */
     private static final Pattern BUFFER_FIELD = Pattern.compile("(send-buffer-(?:allocated|used)\\\\r\\\\n):\\d+");
+
+    /** A node's replication offset counts its master's keepalive PINGs too, sent on each server's own schedule. */
+    private static final Pattern OFFSET_FIELD = Pattern.compile("(replication-offset\\\\r\\\\n):\\d+");
+
+    /** A CLUSTER NODES line's ping-sent and pong-received fields, after its flags and master. */
+    private static final Pattern NODE_LINE_TIMES = Pattern.compile("((?:slave|master) (?:[0-9a-f]{40}|-)) \\d+ \\d+ ");
 
     private final Map<String, String> names = new LinkedHashMap<>();
 
@@ -33,6 +41,14 @@ final class ClusterReplies {
             lines.add(line.split(" "));
         }
         lines.sort((a, b) -> Integer.compare(firstSlot(a), firstSlot(b)));
+        // replicas (no slots) after the masters, in their masters' order: named alike on any two clusters
+        java.util.Map<String, Integer> masterOrder = new java.util.HashMap<>();
+        for (int i = 0; i < lines.size(); i++) {
+            masterOrder.put(lines.get(i)[0], i);
+        }
+        lines.sort(java.util.Comparator.comparingInt((String[] f) -> f[2].contains("slave") ? 1 : 0)
+                .thenComparingInt(f -> f[2].contains("slave") ? masterOrder.getOrDefault(f[3], 0) : 0)
+                .thenComparingInt(ClusterReplies::firstSlot));
         for (int i = 0; i < lines.size(); i++) {
             String[] fields = lines.get(i);
             names.put(fields[0], "<id" + i + ">");
@@ -55,6 +71,8 @@ final class ClusterReplies {
             case "CLUSTER NODES" -> reply.type() + nodesText(reply.text());
             case "CLUSTER INFO" -> reply.type() + infoText(reply.text());
             case "CLUSTER SHARDS", "CLUSTER LINKS" -> inAnyOrder(reply);
+            case "CLUSTER REPLICAS", "CLUSTER SLAVES" -> named(NODE_LINE_TIMES.matcher(reply.toString())
+                    .replaceAll("$1 <time> <time> "));
             default -> named(reply.toString());
         };
     }
@@ -101,6 +119,7 @@ final class ClusterReplies {
     String named(String text) {
         String out = TIME_FIELD.matcher(text).replaceAll("$1<time>");
         out = BUFFER_FIELD.matcher(out).replaceAll("$1<buffer>");
+        out = OFFSET_FIELD.matcher(out).replaceAll("$1<offset>");
         for (Map.Entry<String, String> name : names.entrySet()) {
             out = out.replaceAll("(?<![0-9a-f])" + Pattern.quote(name.getKey()) + "(?![0-9a-f])",
                     Matcher.quoteReplacement(name.getValue()));

@@ -17,9 +17,10 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * An in-process Redis Cluster: N masters (3 by default), each a {@link RedisSimulator} on its own free port of
- * 127.0.0.1 with its own keyspace, all on one event loop thread and one clock (decision 0015), the slots split as
- * redis-cli --cluster create splits them. A cluster client pointed at any node finds the others through CLUSTER
+ * An in-process Redis Cluster: N masters (3 by default) and R replicas of each (none by default), each a
+ * {@link RedisSimulator} on its own free port of 127.0.0.1 with its own keyspace, all on one event loop thread and one
+ * clock (decision 0015), the slots split as redis-cli --cluster create splits them. A replica applies its master's
+ * writes right after each command (decision 0022); {@link #failover} puts a replica in its master's place. A cluster client pointed at any node finds the others through CLUSTER
  * SLOTS / SHARDS / NODES and follows MOVED redirections.
  *
  * <pre>{@code
@@ -43,7 +44,10 @@ public final class RedisCluster implements AutoCloseable {
         return new Builder();
     }
 
-    /** The nodes, masters in slot order (the first serves slot 0). */
+    /**
+     * Every node as the cluster was created: the masters in slot order (the first serves slot 0), then the replicas,
+     * those of the first master first. A failover changes roles, not this order.
+     */
     public List<RedisSimulator> nodes() {
         return nodes;
     }
@@ -56,7 +60,7 @@ public final class RedisCluster implements AutoCloseable {
         return nodes.stream().map(RedisSimulator::port).toList();
     }
 
-    /** Every node as host:port, in slot order. */
+    /** Every node as host:port, in the order of {@link #nodes()}. */
     public List<String> addresses() {
         return nodes.stream().map(n -> n.host() + ":" + n.port()).toList();
     }
@@ -73,6 +77,63 @@ public final class RedisCluster implements AutoCloseable {
             throw new IllegalStateException("the slot of " + key + " is served by no node");
         }
         return nodes.get(owner);
+    }
+
+    /**
+     * Puts a replica in its master's place, as CLUSTER FAILOVER sent to it does (an election: the replica takes the
+     * next config epoch); its former master and the master's other replicas replicate it from then on, and clients
+     * meet MOVED to it. {@code replicaIndex} is an index of {@link #nodes()}.
+     */
+    public void failover(int replicaIndex) {
+        if (replicaIndex < 0 || replicaIndex >= nodes.size()) {
+            throw new IllegalArgumentException("no node " + replicaIndex);
+        }
+        nodes.get(0).onEngine(() -> {
+            ClusterNodeInfo replica = topology.nodes().get(replicaIndex);
+            if (!replica.isReplica()) {
+                throw new IllegalArgumentException("node " + replicaIndex + " is a master");
+            }
+            promote(replica, true);
+            return null;
+        });
+    }
+
+    /** The index of {@link #nodes()} of the node {@code index} replicates now, or -1 when it is a master. */
+    public int masterOf(int index) {
+        return nodes.get(0).onEngine(() -> {
+            ClusterNodeInfo master = topology.nodes().get(index).master();
+            return master == null ? -1 : topology.nodes().indexOf(master);
+        });
+    }
+
+    /** The replica becomes its shard's master on every node's view and in the replication links. Engine thread. */
+    private void promote(ClusterNodeInfo replica, boolean election) {
+        topology.promote(replica, election);
+        rewireReplication(true);
+    }
+
+    /**
+     * Makes every node's replication follow the topology's roles: a node that became a master stops replicating, a
+     * node that replicates another master now attaches to it ({@code continued}: it shares the new master's history,
+     * as after a failover; otherwise it loads the master's data first). Masters first, so replicas attach to masters.
+     */
+    private void rewireReplication(boolean continued) {
+        List<ClusterNodeInfo> infos = topology.nodes();
+        for (int i = 0; i < nodes.size(); i++) {
+            NodeReplication role = nodes.get(i).replicaRole();
+            if (!infos.get(i).isReplica() && role.isReplica()) {
+                role.becomeMaster();
+            }
+        }
+        for (int i = 0; i < nodes.size(); i++) {
+            ClusterNodeInfo master = infos.get(i).master();
+            if (master != null) {
+                NodeReplication masterRole = nodes.get(infos.indexOf(master)).replicaRole();
+                if (!nodes.get(i).replicaRole().replicates(masterRole)) {
+                    nodes.get(i).replicaRole().replicate(masterRole, continued);
+                }
+            }
+        }
     }
 
     /** The index of the node serving a slot now, or -1 when none does. */
@@ -117,13 +178,15 @@ public final class RedisCluster implements AutoCloseable {
     }
 
     /**
-     * Gives every slot back to the node that served it when the cluster started, with the config epochs of then, and
-     * closes every open migration; keys stay where they are (call {@link #flushAll()} too for a fresh cluster).
+     * Gives every slot back to the node that served it when the cluster started, with the config epochs and the roles
+     * of then (a replica that changed master loads its master's data again), and closes every open migration; keys
+     * stay where they are (call {@link #flushAll()} too for a fresh cluster).
      */
     public void resetTopology() {
         nodes.get(0).onEngine(() -> {
             topology.restoreInitial();
             nodes.forEach(node -> node.clusterState().closeOpenSlots());
+            rewireReplication(false);
             return null;
         });
     }
@@ -157,6 +220,30 @@ public final class RedisCluster implements AutoCloseable {
         nodes.forEach(RedisSimulator::flushAll);
     }
 
+    /**
+     * The bus between the nodes: a PUBLISH reaches every other node as a task of the one engine thread, after the
+     * publishing command (and its batch) is done, as a message over Redis's bus arrives after the publisher's reply;
+     * a failover changes every node at once, on the thread it was asked on.
+     */
+    private ClusterBus bus(List<ClusterNodeInfo> infos) {
+        return new ClusterBus() {
+            @Override
+            public void publish(ClusterNodeInfo from, byte[] channel, byte[] message) {
+                for (int i = 0; i < nodes.size(); i++) {
+                    if (infos.get(i) != from) {
+                        RedisSimulator node = nodes.get(i);
+                        loop.group().execute(() -> node.receiveClusterPublish(channel, message));
+                    }
+                }
+            }
+
+            @Override
+            public void failover(ClusterNodeInfo replica, boolean election) {
+                promote(replica, election);
+            }
+        };
+    }
+
     /** Closes every node's listener, then the shared threads (and with them every connection). */
     @Override
     public void close() {
@@ -167,9 +254,10 @@ public final class RedisCluster implements AutoCloseable {
         }
     }
 
-    /** Options for a cluster; defaults: 3 masters, the system clock. */
+    /** Options for a cluster; defaults: 3 masters, no replicas, the system clock. */
     public static final class Builder {
         private int masters = 3;
+        private int replicas;
         private int firstPort;
         private Clock clock = Clock.systemUTC();
         private final Map<String, String> parameters = new LinkedHashMap<>();
@@ -179,6 +267,15 @@ public final class RedisCluster implements AutoCloseable {
                 throw new IllegalArgumentException("masters out of range: " + count);
             }
             this.masters = count;
+            return this;
+        }
+
+        /** Replicas of each master (default 0), each a node on its own port with its own data. */
+        public Builder replicas(int perMaster) {
+            if (perMaster < 0 || perMaster > 16) {
+                throw new IllegalArgumentException("replicas per master out of range: " + perMaster);
+            }
+            this.replicas = perMaster;
             return this;
         }
 
@@ -207,7 +304,8 @@ public final class RedisCluster implements AutoCloseable {
             RedisSimulator.SharedLoop loop = RedisSimulator.SharedLoop.start(clock);
             List<RedisSimulator> started = new ArrayList<>();
             try {
-                for (int i = 0; i < masters; i++) {
+                int total = masters * (1 + replicas);
+                for (int i = 0; i < total; i++) {
                     RedisSimulator.Builder node = RedisSimulator.builder().clock(clock).sharedLoop(loop)
                             .port(firstPort == 0 ? 0 : firstPort + i);
                     parameters.forEach(node::config);
@@ -222,15 +320,29 @@ public final class RedisCluster implements AutoCloseable {
                     infos.add(new ClusterNodeInfo(nodeId(random), node.host(), node.port(), busPort(node.port()),
                             i + 1, List.of(split.get(i))));
                 }
+                // replicas after the masters, those of the first master first; each had its own epoch from
+                // redis-cli's numbering (its config epoch shows its master's while it replicates)
+                for (int i = masters; i < total; i++) {
+                    RedisSimulator node = started.get(i);
+                    ClusterNodeInfo replica = new ClusterNodeInfo(nodeId(random), node.host(), node.port(),
+                            busPort(node.port()), i + 1, List.of());
+                    replica.initialMaster(infos.get((i - masters) / replicas));
+                    infos.add(replica);
+                }
                 ClusterTopology topology = new ClusterTopology(infos, loop.time().millis());
-                for (int i = 0; i < masters; i++) {
+                for (int i = 0; i < total; i++) {
                     started.get(i).joinCluster(topology, infos.get(i));
                 }
-                ClusterBus bus = publishBus(loop, started, infos);
+                RedisCluster cluster = new RedisCluster(loop, started, topology);
+                ClusterBus bus = cluster.bus(infos);
                 for (RedisSimulator node : started) {
                     node.connectClusterBus(bus);
                 }
-                return new RedisCluster(loop, started, topology);
+                started.get(0).onEngine(() -> {
+                    cluster.rewireReplication(false);
+                    return null;
+                });
+                return cluster;
             } catch (RuntimeException e) {
                 started.forEach(RedisSimulator::close);
                 loop.stop();
@@ -238,21 +350,6 @@ public final class RedisCluster implements AutoCloseable {
             }
         }
 
-        /**
-         * The bus between the nodes: a PUBLISH reaches every other node as a task of the one engine thread, after the
-         * publishing command (and its batch) is done, as a message over Redis's bus arrives after the publisher's reply.
-         */
-        private static ClusterBus publishBus(RedisSimulator.SharedLoop loop, List<RedisSimulator> nodes,
-                                             List<ClusterNodeInfo> infos) {
-            return (from, channel, message) -> {
-                for (int i = 0; i < nodes.size(); i++) {
-                    if (infos.get(i) != from) {
-                        RedisSimulator node = nodes.get(i);
-                        loop.group().execute(() -> node.receiveClusterPublish(channel, message));
-                    }
-                }
-            };
-        }
 
         /** 40 lower-case hex characters, as Redis's getRandomHexChars makes node IDs. */
         private static String nodeId(Random random) {

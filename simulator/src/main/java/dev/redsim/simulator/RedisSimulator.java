@@ -65,6 +65,8 @@ public final class RedisSimulator implements AutoCloseable {
     private final boolean ownsThreads;
     /** This server's cluster state: never joined on a standalone server (decision 0015). */
     private final ClusterState cluster = new ClusterState();
+    /** Set when this server joins a cluster: how it replicates another node (decision 0022). */
+    private NodeReplication replicaRole;
     private volatile String host;
     private final String password;
     /** The builder's interceptor (or null), which {@link #resetInterceptor()} puts back. */
@@ -223,9 +225,16 @@ public final class RedisSimulator implements AutoCloseable {
             engine.config().setInternal("cluster-enabled", "yes");
             cluster.join(topology, myself, engine.database(0));
             topology.peer(myself, new InProcessPeer(engine, commands)); // MIGRATE from another node calls it directly
+            myself.replicationOffset(() -> engine.replication().offset()); // SLOTS / SHARDS read it (decision 0022)
+            replicaRole = new NodeReplication(engine, commands, host(), port());
             commands.clusterGate(cluster);
             return null;
         });
+    }
+
+    /** This cluster node's replication with the other nodes (engine thread only): for replicas and failovers. */
+    NodeReplication replicaRole() {
+        return replicaRole;
     }
 
     /** This node's cluster state (engine thread only): for {@link RedisCluster}'s slot moves. */

@@ -54,10 +54,11 @@ public final class RedisClusterTarget implements ClusterTarget {
                 started.add(RedisServerTarget.start(port -> new String[] {"--cluster-enabled", "yes",
                         "--cluster-config-file", "nodes.conf", "--cluster-port", Integer.toString(busPort(port))}));
             }
-            RedisClusterTarget cluster = new RedisClusterTarget(List.copyOf(started), masters);
-            cluster.create(cli, replicasPerMaster);
-            cluster.awaitReady();
-            return cluster;
+            RedisClusterTarget created = new RedisClusterTarget(List.copyOf(started), masters);
+            created.create(cli, replicasPerMaster);
+            created.awaitReady();
+            return replicasPerMaster == 0 ? created
+                    : new RedisClusterTarget(created.inRoleOrder(replicasPerMaster), masters);
         } catch (RuntimeException e) {
             started.forEach(RedisServerTarget::close);
             throw e;
@@ -134,6 +135,18 @@ public final class RedisClusterTarget implements ClusterTarget {
                 if (links != 2 * (nodes.size() - 1)) {
                     return node.port() + " has " + links + " cluster links yet";
                 }
+                // every node knows each replica as one (redis-cli's CLUSTER REPLICATE spreads by gossip)
+                long knownMasters = client.call("CLUSTER", "NODES").text().lines()
+                        .filter(line -> line.split(" ")[2].contains("master")).count();
+                if (knownMasters != masters) {
+                    return node.port() + " knows " + knownMasters + " masters yet";
+                }
+                // a replica is ready once it loaded its master's data and follows the stream
+                String replication = client.call("INFO", "replication").text();
+                if (replication.contains("role:slave") && !(replication.contains("master_link_status:up")
+                        && replication.contains("master_sync_in_progress:0"))) {
+                    return node.port() + " is still synchronising with its master";
+                }
             }
         }
         return views.size() == 1 ? null : "nodes disagree about the slots: " + views;
@@ -155,6 +168,40 @@ public final class RedisClusterTarget implements ClusterTarget {
         return ranges.toString();
     }
 
+    /**
+     * The nodes as the simulated cluster orders them: the masters in slot order, then the replicas, those of the first
+     * master first (redis-cli pairs replicas with masters in an order of its own).
+     */
+    private List<RedisServerTarget> inRoleOrder(int replicasPerMaster) {
+        List<RedisServerTarget> ordered = new ArrayList<>(nodes.subList(0, masters));
+        List<String> masterIds = new ArrayList<>();
+        java.util.Map<String, RedisServerTarget> byAddress = new java.util.HashMap<>();
+        for (RedisServerTarget node : nodes) {
+            byAddress.put(node.host() + ":" + node.port(), node);
+        }
+        String text;
+        try (RespClient client = new RespClient(nodes.get(0).host(), nodes.get(0).port())) {
+            for (RedisServerTarget master : ordered) {
+                try (RespClient own = new RespClient(master.host(), master.port())) {
+                    masterIds.add(own.call("CLUSTER", "MYID").text());
+                }
+            }
+            text = client.call("CLUSTER", "NODES").text();
+        }
+        for (String masterId : masterIds) {
+            for (String line : text.split("\n")) {
+                String[] fields = line.split(" ");
+                if (fields.length > 3 && fields[2].contains("slave") && fields[3].equals(masterId)) {
+                    ordered.add(byAddress.get(fields[1].substring(0, fields[1].indexOf('@'))));
+                }
+            }
+        }
+        if (ordered.size() != masters * (1 + replicasPerMaster) || ordered.contains(null)) {
+            throw new IllegalStateException("the replicas did not pair with the masters as asked: " + text);
+        }
+        return List.copyOf(ordered);
+    }
+
     private static Path executable(String name) {
         String path = System.getenv("PATH");
         if (path == null) {
@@ -169,7 +216,10 @@ public final class RedisClusterTarget implements ClusterTarget {
         return null;
     }
 
-    /** Every node, masters first as redis-cli --cluster create took them (it makes the first N the masters). */
+    /**
+     * Every node: the masters first as redis-cli --cluster create took them (it makes the first N the masters), then
+     * the replicas, those of the first master first.
+     */
     public List<RedisTarget> nodes() {
         return List.copyOf(nodes);
     }

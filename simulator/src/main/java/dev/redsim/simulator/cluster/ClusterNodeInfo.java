@@ -24,6 +24,11 @@ public final class ClusterNodeInfo {
     /** The slots it was created with, until a topology takes the node in and answers for its slots from then on. */
     private final List<SlotRange> initialSlots;
     private ClusterTopology topology;
+    /** The master this node replicates, or null for a master (Redis's node->slaveof); changed by a failover. */
+    private ClusterNodeInfo master;
+    private ClusterNodeInfo initialMaster;
+    /** The node's replication offset (its master_repl_offset), read by SLOTS and SHARDS as Redis reads node->repl_offset. */
+    private java.util.function.LongSupplier replicationOffset = () -> 0;
 
     public ClusterNodeInfo(String id, String host, int port, int busPort, long configEpoch, List<SlotRange> slots) {
         this.id = id;
@@ -51,8 +56,47 @@ public final class ClusterNodeInfo {
         return busPort;
     }
 
+    /** The node's own config epoch (a replica's is the one it had as a master, or its creation's). */
     public long configEpoch() {
         return configEpoch;
+    }
+
+    /** The epoch CLUSTER NODES shows and cluster_my_epoch reports: a replica shows its master's. */
+    public long shownEpoch() {
+        return master != null ? master.configEpoch() : configEpoch;
+    }
+
+    /** The master this node replicates, or null when it is a master. */
+    public ClusterNodeInfo master() {
+        return master;
+    }
+
+    public boolean isReplica() {
+        return master != null;
+    }
+
+    /** Makes this node a replica of {@code master}, or a master again with null (engine thread only). */
+    void master(ClusterNodeInfo master) {
+        this.master = master;
+    }
+
+    /** Created as a replica of {@code master}: what {@link ClusterTopology#restoreInitial} gives back. */
+    public void initialMaster(ClusterNodeInfo master) {
+        this.initialMaster = master;
+        this.master = master;
+    }
+
+    ClusterNodeInfo initialMaster() {
+        return initialMaster;
+    }
+
+    public long replicationOffset() {
+        return replicationOffset.getAsLong();
+    }
+
+    /** Where the node's replication offset is read (its engine's), set when the node joins its cluster. */
+    public void replicationOffset(java.util.function.LongSupplier offset) {
+        this.replicationOffset = offset;
     }
 
     void configEpoch(long epoch) {

@@ -65,6 +65,11 @@ public final class ClusterState implements ClusterGate {
         }
     }
 
+    /** CLUSTER FAILOVER on this replica, once its checks passed: see {@link ClusterBus#failover}. */
+    public void failover(boolean election) {
+        bus.failover(myself, election);
+    }
+
     public boolean enabled() {
         return topology != null;
     }
@@ -125,7 +130,7 @@ public final class ClusterState implements ClusterGate {
 
     @Override
     public String refusal(ClientConnection client, List<byte[]> keys, boolean readOnly) {
-        return refusal(client, keys, readOnly, false, false);
+        return refusal(client, keys, readOnly, false, false, false);
     }
 
     /**
@@ -139,6 +144,12 @@ public final class ClusterState implements ClusterGate {
     @Override
     public String refusal(ClientConnection client, List<byte[]> keys, boolean readOnly, boolean askingCommand,
                           boolean migrate) {
+        return refusal(client, keys, readOnly, askingCommand, migrate, false);
+    }
+
+    @Override
+    public String refusal(ClientConnection client, List<byte[]> keys, boolean readOnly, boolean askingCommand,
+                          boolean migrate, boolean pubSub) {
         if (keys.isEmpty()) {
             return null;
         }
@@ -181,6 +192,9 @@ public final class ClusterState implements ClusterGate {
         }
         if (importing && (client.asking() || askingCommand)) {
             return multipleKeys && missing > 0 ? TRYAGAIN : null;
+        }
+        if (owner != myself && (readOnly && client.readOnlyReplicaReads() || pubSub) && myself.master() == owner) {
+            return null; // a replica serves reads of its master's slots to a READONLY client, and shard channels
         }
         if (owner != myself) {
             return "MOVED " + slot + " " + owner.address();

@@ -47,8 +47,55 @@ public final class ClusterTopology {
                 }
             }
             node.configEpoch(node.initialConfigEpoch());
+            node.master(node.initialMaster());
             currentEpoch = Math.max(currentEpoch, node.configEpoch());
         }
+    }
+
+    /** The masters (nodes that replicate none), in the order the cluster was created. */
+    public List<ClusterNodeInfo> masters() {
+        return nodes.stream().filter(n -> !n.isReplica()).toList();
+    }
+
+    /** The replicas of {@code master}, in the order the cluster was created (Redis's node->slaves). */
+    public List<ClusterNodeInfo> replicasOf(ClusterNodeInfo master) {
+        return nodes.stream().filter(n -> n.master() == master).toList();
+    }
+
+    /**
+     * A replica takes its master's place (clusterFailoverReplaceYourMaster after a won election, or a takeover): it
+     * gets a new config epoch, its master's slots, and its master and the master's other replicas follow it. After an
+     * election (FAILOVER, FORCE) the epoch is always the next one; a TAKEOVER bumps it without consensus, which keeps
+     * the replica's own epoch when that is the highest already.
+     */
+    public void promote(ClusterNodeInfo replica, boolean election) {
+        ClusterNodeInfo former = replica.master();
+        if (former == null) {
+            throw new IllegalStateException(replica + " is a master already");
+        }
+        for (ClusterNodeInfo node : nodes) {
+            if (node.master() == former && node != replica) {
+                node.master(replica);
+            }
+        }
+        replica.master(null);
+        if (election) {
+            long max = currentEpoch;
+            for (ClusterNodeInfo other : nodes) {
+                max = Math.max(max, other.configEpoch());
+            }
+            currentEpoch = max + 1;
+            replica.configEpoch(currentEpoch);
+        } else {
+            bumpEpoch(replica);
+        }
+        for (int slot = 0; slot < ownerBySlot.length; slot++) {
+            if (ownerBySlot[slot] == former) {
+                ownerBySlot[slot] = replica;
+            }
+        }
+        ranges = null;
+        former.master(replica);
     }
 
     public List<ClusterNodeInfo> nodes() {

@@ -28,4 +28,13 @@ public interface ClusterGate {
                            boolean migrate) {
         return refusal(client, keys, readOnly);
     }
+
+    /**
+     * As the five-argument form, knowing whether the command is a pub/sub command (its shard channels stand for the
+     * keys): a cluster replica serves those for its master's slots even to a client that did not send READONLY.
+     */
+    default String refusal(ClientConnection client, List<byte[]> keys, boolean readOnly, boolean askingCommand,
+                           boolean migrate, boolean pubSub) {
+        return refusal(client, keys, readOnly, askingCommand, migrate);
+    }
 }

@@ -196,13 +196,18 @@ public final class CommandProcessor implements InputProcessor {
             rejectCall(client, spec.fullName(), refusal);
             return;
         }
-        if (cluster != null && refusedByCluster(client, spec, args)) {
+        // a replica applies its master's stream unchecked (mustObeyClient)
+        if (cluster != null && !client.masterLink() && refusedByCluster(client, spec, args)) {
             return;
         }
         if (!engine.evictClientsBefore(client)) {
             return; // client eviction took this very client: its command does not run
         }
         if (engine.maxmemory() != 0 && !engine.busy().active() && refusedForMemory(client, spec, args)) {
+            return;
+        }
+        if (writesOnReadOnlyReplica(client, spec)) {
+            rejectCall(client, spec.fullName(), "READONLY You can't write against a read only replica.");
             return;
         }
         if (!allowedInPubSubContext(client, spec)) {
@@ -286,16 +291,16 @@ public final class CommandProcessor implements InputProcessor {
                 for (int index : queuedSpec.clusterKeyIndexes(queued.args())) {
                     keys.add(queued.args()[index]);
                 }
-                readOnly &= !writes(queuedSpec);
+                readOnly &= !queuedSpec.has(CommandFlag.WRITE); // getNodeByQuery's is_write_command
             }
         } else {
             for (int index : spec.clusterKeyIndexes(args)) {
                 keys.add(args[index]);
             }
-            readOnly = spec.has(CommandFlag.READONLY);
+            readOnly = !spec.has(CommandFlag.WRITE); // EVAL, neither a read nor a write, is served by a replica too
         }
         String refusal = cluster.refusal(client, keys, readOnly, spec.has(CommandFlag.ASKING),
-                spec.fullName().equals("migrate"));
+                spec.fullName().equals("migrate"), spec.has(CommandFlag.PUBSUB));
         if (refusal == null) {
             // the slot a script run by this call may touch without declaring its keys (scriptVerifyClusterState)
             client.clusterSlot(keys.isEmpty() ? -1 : KeyHashSlot.of(keys.get(0)));
@@ -303,6 +308,28 @@ public final class CommandProcessor implements InputProcessor {
         }
         reject(client, spec.fullName(), refusal, false); // a refused EXEC answers the cluster's error itself
         return true;
+    }
+
+    /**
+     * processCommand's read-only replica step: a replica (replica-read-only yes) refuses a write from anyone but its
+     * master (a write command, or EXEC of a transaction holding one).
+     */
+    private boolean writesOnReadOnlyReplica(ClientConnection client, CommandSpec spec) {
+        if (engine.replication().upstream() == null || client.masterLink()
+                || !"yes".equals(engine.config().get("replica-read-only"))) {
+            return false;
+        }
+        if (spec.has(CommandFlag.WRITE)) {
+            return true;
+        }
+        if (spec.fullName().equals("exec")) {
+            for (var queued : client.multiState().queued()) {
+                if (((CommandSpec) queued.command()).has(CommandFlag.WRITE)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Redis's is_may_replicate_command: a write, a may-replicate command, or an EXEC of a transaction with one. */

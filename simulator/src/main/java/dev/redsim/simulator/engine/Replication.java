@@ -35,6 +35,14 @@ public final class Replication {
     /** Clients blocked in WAIT, in the order they blocked. */
     private final List<Waiter> waiters = new ArrayList<>();
     private long lastPingMillis;
+    /** Set while this server is a replica (of a node of its simulated cluster): its master. */
+    private Upstream upstream;
+    private long lastFromMasterMillis;
+    /** master_replid2 and second_repl_offset: the history this server shared before its last change of id. */
+    private String replid2 = "0".repeat(40);
+    private long secondOffset = -1;
+    /** Replicas on this thread, fed command by command instead of through a socket (decision 0022). */
+    private final Map<ClientConnection, StreamReceiver> inProcess = new LinkedHashMap<>();
 
     private record Waiter(ClientConnection client, long offset, long replicas) {
     }
@@ -83,24 +91,138 @@ public final class Replication {
      * before the first replica attached (there is no backlog yet), as in Redis.
      */
     void feed(int db, byte[][] argv) {
-        if (backlog == null) {
-            return; // no replica ever attached: Redis feeds nothing (the backlog comes with the first replica)
+        if (backlog == null || upstream != null) {
+            // no replica ever attached: Redis feeds nothing (the backlog comes with the first replica); a replica
+            // does not propagate what it applies, it passes its master's stream on (receivedFromMaster)
+            return;
         }
-        backlog.resize(backlogSize());
-        ByteArrayOutputStream frame = new ByteArrayOutputStream();
         if (db >= 0 && db != selectedDb) {
-            encode(frame, new byte[][] {bytes("SELECT"), bytes(Integer.toString(db))});
+            write(new byte[][] {bytes("SELECT"), bytes(Integer.toString(db))});
             selectedDb = db;
         }
+        write(argv);
+    }
+
+    private void write(byte[][] argv) {
+        backlog.resize(backlogSize());
+        ByteArrayOutputStream frame = new ByteArrayOutputStream();
         encode(frame, argv);
         byte[] data = frame.toByteArray();
         offset += data.length;
         backlog.append(data);
         for (ReplicaLink link : links.values()) {
             if (link.online()) {
-                send(link.client(), data);
+                StreamReceiver receiver = inProcess.get(link.client());
+                if (receiver == null) {
+                    send(link.client(), data);
+                } else {
+                    receiver.receive(argv, data.length);
+                    // it applied the command already: its acknowledgement is as current as the stream
+                    link.acknowledged(offset, engine.time().millis());
+                }
             }
         }
+    }
+
+    // ---- a replica on this thread (decision 0022) ----
+
+    /**
+     * Attaches a replica that runs on this thread: it gets the stream command by command from now on, as a replica
+     * after its synchronisation does. The first one creates the backlog, as a first SYNC does. The caller makes its
+     * data equal to ours first (or knows it is: a replica of the same history).
+     */
+    public void attachInProcess(ClientConnection client, String ip, int listeningPort, StreamReceiver receiver) {
+        if (backlog == null) {
+            replid = newReplicationId(); // changeReplicationId(), as for the first replica of a socket
+            backlog = new ReplicationBacklog(backlogSize(), offset);
+        }
+        ReplicaLink link = link(client);
+        link.announcedIp(ip);
+        link.listeningPort(listeningPort);
+        inProcess.put(client, receiver);
+        selectedDb = -1; // as after a full synchronisation, the stream selects its database again
+        becomeReplica(link);
+        link.acknowledged(offset, engine.time().millis());
+    }
+
+    /** A replica on this thread leaves (it was failed over to, or its cluster resets its roles). */
+    public void detachInProcess(ClientConnection client) {
+        inProcess.remove(client);
+        links.remove(client);
+    }
+
+    /**
+     * This server becomes a replica of {@code master}, whose history it continues from {@code masterReplid} at
+     * {@code masterOffset}: {@code continued} as after a PSYNC +CONTINUE (it keeps its own id as replid2 where the
+     * histories join), otherwise as after a full synchronisation that loaded the master's data. Its own replicas go.
+     */
+    public void becomeReplicaOf(Upstream master, String masterReplid, long masterOffset, boolean continued) {
+        for (ClientConnection client : new ArrayList<>(inProcess.keySet())) {
+            detachInProcess(client);
+        }
+        if (!masterReplid.equals(replid)) {
+            if (continued && masterOffset == offset) {
+                replid2 = replid;
+                secondOffset = offset + 1;
+            } else {
+                replid2 = "0".repeat(40);
+                secondOffset = -1;
+            }
+            replid = masterReplid;
+        }
+        if (masterOffset != offset || backlog == null) {
+            backlog = new ReplicationBacklog(backlogSize(), masterOffset);
+        }
+        offset = masterOffset;
+        upstream = master;
+        lastFromMasterMillis = engine.time().millis();
+        selectedDb = -1;
+    }
+
+    /**
+     * A replica's master sent it one command of the stream: it joins this server's history (and its backlog), as
+     * Redis's replicas keep the master's stream to serve their own replicas and a later PSYNC.
+     */
+    public void receivedFromMaster(byte[][] argv) {
+        ByteArrayOutputStream frame = new ByteArrayOutputStream();
+        encode(frame, argv);
+        byte[] data = frame.toByteArray();
+        offset += data.length;
+        backlog.append(data);
+        lastFromMasterMillis = engine.time().millis();
+    }
+
+    /** When the master last sent something (INFO's master_last_io_seconds_ago). */
+    public long lastFromMasterMillis() {
+        return lastFromMasterMillis;
+    }
+
+    /**
+     * This replica becomes a master (a failover promoted it): a new replication id, the old one kept as replid2 up
+     * to the offset reached (shiftReplicationId), so that its former master continues with it.
+     */
+    public void becomeMaster() {
+        if (upstream == null) {
+            return;
+        }
+        upstream = null;
+        replid2 = replid;
+        secondOffset = offset + 1;
+        replid = newReplicationId();
+        selectedDb = -1;
+    }
+
+    /** The master this server replicates, or null when it is a master. */
+    public Upstream upstream() {
+        return upstream;
+    }
+
+    public String replid2() {
+        return replid2;
+    }
+
+    public long secondOffset() {
+        return secondOffset;
     }
 
     private int backlogSize() {

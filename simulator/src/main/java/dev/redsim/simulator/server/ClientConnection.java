@@ -54,6 +54,10 @@ public final class ClientConnection implements DecoderLimits {
     private long writeOffset;
     /** Redis's CLIENT_ASKING: set by ASKING, lets the next command reach a slot this cluster node is importing. */
     private boolean asking;
+    /** Redis's CLIENT_READONLY: set by READONLY, lets a cluster replica serve this client's reads of its master's slots. */
+    private boolean readOnlyReplicaReads;
+    /** Redis's CLIENT_MASTER: the link a replica applies its master's stream through (no slot check, no -READONLY). */
+    private boolean masterLink;
 
     public enum ReplyMode { ON, OFF, SKIP, SKIP_NEXT }
 
@@ -269,6 +273,22 @@ public final class ClientConnection implements DecoderLimits {
 
     public boolean replica() {
         return replica;
+    }
+
+    public boolean readOnlyReplicaReads() {
+        return readOnlyReplicaReads;
+    }
+
+    public void readOnlyReplicaReads(boolean value) {
+        this.readOnlyReplicaReads = value;
+    }
+
+    public boolean masterLink() {
+        return masterLink;
+    }
+
+    public void masterLink(boolean value) {
+        this.masterLink = value;
     }
 
     public void replica(boolean value) {

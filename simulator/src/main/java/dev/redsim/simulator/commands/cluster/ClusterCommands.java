@@ -41,8 +41,15 @@ public final class ClusterCommands implements CommandFamily {
         t.handler("cluster|getkeysinslot", enabled(this::getKeysInSlot));
         t.handler("cluster|replicas", enabled(this::replicas));
         t.handler("cluster|slaves", enabled(this::replicas));
-        t.handler("readonly", enabled(ctx -> ctx.reply().ok()));
-        t.handler("readwrite", enabled(ctx -> ctx.reply().ok()));
+        t.handler("readonly", enabled(ctx -> {
+            ctx.client().readOnlyReplicaReads(true);
+            ctx.reply().ok();
+        }));
+        t.handler("readwrite", enabled(ctx -> {
+            ctx.client().readOnlyReplicaReads(false);
+            ctx.reply().ok();
+        }));
+        t.handler("cluster|failover", enabled(this::failover));
         t.handler("asking", enabled(ctx -> {
             ctx.client().asking(true);
             ctx.reply().ok();
@@ -72,35 +79,44 @@ public final class ClusterCommands implements CommandFamily {
                 + "cluster_known_nodes:" + topology.nodes().size() + "\r\n"
                 + "cluster_size:" + size + "\r\n"
                 + "cluster_current_epoch:" + topology.currentEpoch() + "\r\n"
-                + "cluster_my_epoch:" + state.myself().configEpoch() + "\r\n"
+                + "cluster_my_epoch:" + state.myself().shownEpoch() + "\r\n"
                 + "cluster_stats_messages_sent:0\r\n"
                 + "cluster_stats_messages_received:0\r\n"
                 + "total_cluster_links_buffer_limit_exceeded:0\r\n";
         ctx.reply().verbatim(text);
     }
 
-    /** CLUSTER SLOTS: every range in slot order, with its master (ip, port, id, no extra networking metadata). */
+    /**
+     * CLUSTER SLOTS: every range in slot order, with its master then its replicas (ip, port, id, no extra networking
+     * metadata); a replica whose replication offset is still 0 is left out, as Redis's isReplicaAvailable does.
+     */
     private void slots(CommandContext ctx) {
         Reply reply = ctx.reply();
         List<Served> served = Served.inSlotOrder(state.topology());
         reply.array(served.size());
         for (Served range : served) {
-            reply.array(3);
+            List<ClusterNodeInfo> replicas = state.topology().replicasOf(range.node()).stream()
+                    .filter(r -> r.replicationOffset() != 0).toList();
+            reply.array(3 + replicas.size());
             reply.integer(range.range().first());
             reply.integer(range.range().last());
-            ClusterNodeInfo node = range.node();
-            reply.array(4);
-            reply.bulk(node.host());
-            reply.integer(node.port());
-            reply.bulk(node.id());
-            reply.map(0);
+            slotNode(reply, range.node());
+            replicas.forEach(r -> slotNode(reply, r));
         }
     }
 
-    /** CLUSTER SHARDS: one shard per master, its ranges flattened, and its one node (no replicas yet). */
+    private static void slotNode(Reply reply, ClusterNodeInfo node) {
+        reply.array(4);
+        reply.bulk(node.host());
+        reply.integer(node.port());
+        reply.bulk(node.id());
+        reply.map(0);
+    }
+
+    /** CLUSTER SHARDS: one shard per master, its ranges flattened, its master and its replicas. */
     private void shards(CommandContext ctx) {
         Reply reply = ctx.reply();
-        List<ClusterNodeInfo> masters = state.topology().nodes();
+        List<ClusterNodeInfo> masters = state.topology().masters();
         reply.array(masters.size());
         for (ClusterNodeInfo node : masters) {
             reply.map(2);
@@ -110,24 +126,32 @@ public final class ClusterCommands implements CommandFamily {
                 reply.integer(range.first());
                 reply.integer(range.last());
             }
+            List<ClusterNodeInfo> replicas = state.topology().replicasOf(node);
             reply.bulk("nodes");
-            reply.array(1);
-            reply.map(7);
-            reply.bulk("id");
-            reply.bulk(node.id());
-            reply.bulk("port");
-            reply.integer(node.port());
-            reply.bulk("ip");
-            reply.bulk(node.host());
-            reply.bulk("endpoint");
-            reply.bulk(node.host());
-            reply.bulk("role");
-            reply.bulk("master");
-            reply.bulk("replication-offset");
-            reply.integer(0);
-            reply.bulk("health");
-            reply.bulk("online");
+            reply.array(1 + replicas.size());
+            shardNode(reply, node);
+            replicas.forEach(r -> shardNode(reply, r));
         }
+    }
+
+    /** A node of a shard: a replica that has not received a byte yet is "loading", as clusterGetReplicaHealth says. */
+    private static void shardNode(Reply reply, ClusterNodeInfo node) {
+        long offset = node.replicationOffset();
+        reply.map(7);
+        reply.bulk("id");
+        reply.bulk(node.id());
+        reply.bulk("port");
+        reply.integer(node.port());
+        reply.bulk("ip");
+        reply.bulk(node.host());
+        reply.bulk("endpoint");
+        reply.bulk(node.host());
+        reply.bulk("role");
+        reply.bulk(node.isReplica() ? "replica" : "master");
+        reply.bulk("replication-offset");
+        reply.integer(offset);
+        reply.bulk("health");
+        reply.bulk(node.isReplica() && offset == 0 ? "loading" : "online");
     }
 
     /** CLUSTER LINKS: an outbound and an inbound link with every other node, made when the cluster was. */
@@ -177,13 +201,46 @@ public final class ClusterCommands implements CommandFamily {
         }
     }
 
-    /** CLUSTER REPLICAS / SLAVES: the replicas of a master, as CLUSTER NODES lines (none yet: masters only). */
+    /** CLUSTER REPLICAS / SLAVES: the replicas of a master, each as its CLUSTER NODES line. */
     private void replicas(CommandContext ctx) {
         String id = ctx.text(2);
-        if (state.topology().node(id) == null) {
+        ClusterNodeInfo node = state.topology().node(id);
+        if (node == null) {
             throw new RedisError("ERR Unknown node " + id);
         }
-        ctx.reply().array(0);
+        if (node.isReplica()) {
+            throw new RedisError("ERR The specified node is not a master");
+        }
+        List<ClusterNodeInfo> replicas = state.topology().replicasOf(node);
+        ctx.reply().array(replicas.size());
+        for (ClusterNodeInfo replica : replicas) {
+            ctx.reply().bulk(ClusterNodesText.line(state, replica, ctx.now()));
+        }
+    }
+
+    /**
+     * CLUSTER FAILOVER [FORCE|TAKEOVER] on a replica: +OK, then its master's place is its own. Redis answers first and
+     * fails over in the next milliseconds (an election, or none for TAKEOVER); here every node sees the new roles
+     * once the reply is written (decision 0022).
+     */
+    private void failover(CommandContext ctx) {
+        if (ctx.argc() > 3) {
+            throw new RedisError("ERR unknown subcommand or wrong number of arguments for '" + ctx.text(1)
+                    + "'. Try CLUSTER HELP.");
+        }
+        boolean takeover = false;
+        if (ctx.argc() == 3) {
+            if (ctx.is(2, "takeover")) {
+                takeover = true;
+            } else if (!ctx.is(2, "force")) {
+                throw new RedisError("ERR syntax error");
+            }
+        }
+        if (!state.myself().isReplica()) {
+            throw new RedisError("ERR You should send CLUSTER FAILOVER to a replica");
+        }
+        ctx.reply().ok();
+        state.failover(!takeover);
     }
 
     /** A range of slots and the node serving it. */

@@ -22,13 +22,21 @@ final class ClusterNodesText {
         return out.toString();
     }
 
+    /** One node's line without its end (CLUSTER REPLICAS answers these alone). */
+    static String line(ClusterState state, ClusterNodeInfo node, long nowMillis) {
+        StringBuilder out = new StringBuilder();
+        line(out, state, node, node == state.myself(), nowMillis);
+        return out.substring(0, out.length() - 1);
+    }
+
     private static void line(StringBuilder out, ClusterState state, ClusterNodeInfo node, boolean myself,
                              long nowMillis) {
+        String role = node.isReplica() ? "slave " + node.master().id() : "master -";
         out.append(node.id()).append(' ').append(node.host()).append(':').append(node.port()).append('@')
-                .append(node.busPort()).append(' ').append(myself ? "myself,master" : "master").append(" - 0 ")
+                .append(node.busPort()).append(' ').append(myself ? "myself," : "").append(role).append(" 0 ")
                 // the last pong: no bus here, every node answers at once (Redis shows seconds for itself)
                 .append(myself ? nowMillis / 1000 * 1000 : nowMillis).append(' ')
-                .append(node.configEpoch()).append(" connected");
+                .append(node.shownEpoch()).append(" connected");
         for (ClusterNodeInfo.SlotRange range : node.slots()) {
             out.append(' ').append(range.first());
             if (range.last() != range.first()) {

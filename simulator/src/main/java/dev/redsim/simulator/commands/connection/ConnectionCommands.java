@@ -101,7 +101,7 @@ public final class ConnectionCommands implements CommandFamily {
         r.bulk("mode");
         r.bulk("yes".equals(ctx.engine().config().get("cluster-enabled")) ? "cluster" : "standalone");
         r.bulk("role");
-        r.bulk("master");
+        r.bulk(ctx.engine().replication().upstream() == null ? "master" : "replica");
         r.bulk("modules");
         r.array(0);
     }

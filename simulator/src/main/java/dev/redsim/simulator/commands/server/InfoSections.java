@@ -286,7 +286,23 @@ final class InfoSections {
         var replicas = replication.replicas();
         long nowSeconds = engine.time().millis() / 1000;
         out.append("# Replication\r\n");
-        field(out, "role", "master");
+        var upstream = replication.upstream();
+        if (upstream == null) {
+            field(out, "role", "master");
+        } else {
+            // a replica of a node of its simulated cluster: always linked, never syncing (decision 0022)
+            field(out, "role", "slave");
+            field(out, "master_host", upstream.host());
+            field(out, "master_port", upstream.port());
+            field(out, "master_link_status", "up");
+            field(out, "master_last_io_seconds_ago", nowSeconds - replication.lastFromMasterMillis() / 1000);
+            field(out, "master_sync_in_progress", 0);
+            field(out, "slave_read_repl_offset", replication.offset());
+            field(out, "slave_repl_offset", replication.offset());
+            field(out, "slave_priority", config.get("replica-priority"));
+            field(out, "slave_read_only", "yes".equals(config.get("replica-read-only")) ? 1 : 0);
+            field(out, "replica_announced", "yes".equals(config.get("replica-announced")) ? 1 : 0);
+        }
         field(out, "connected_slaves", replicas.size());
         for (int i = 0; i < replicas.size(); i++) {
             ReplicaLink link = replicas.get(i);
@@ -296,9 +312,9 @@ final class InfoSections {
         }
         field(out, "master_failover_state", "no-failover");
         field(out, "master_replid", replication.replid());
-        field(out, "master_replid2", "0".repeat(40));
+        field(out, "master_replid2", replication.replid2());
         field(out, "master_repl_offset", replication.offset());
-        field(out, "second_repl_offset", -1);
+        field(out, "second_repl_offset", replication.secondOffset());
         field(out, "repl_backlog_active", replication.backlogActive() ? 1 : 0);
         field(out, "repl_backlog_size", config.get("repl-backlog-size"));
         field(out, "repl_backlog_first_byte_offset", replication.backlogFirstByteOffset());

@@ -49,6 +49,16 @@ public final class ReplicationCommands implements CommandFamily {
     /** A master's ROLE: "master", the offset, and per online replica its address, port and acknowledged offset. */
     private static void role(CommandContext ctx) {
         Replication replication = ctx.engine().replication();
+        if (replication.upstream() != null) {
+            // a replica: its master, the link's state (always connected here) and the offset it processed
+            ctx.reply().array(5);
+            ctx.reply().bulk("slave");
+            ctx.reply().bulk(replication.upstream().host());
+            ctx.reply().integer(replication.upstream().port());
+            ctx.reply().bulk("connected");
+            ctx.reply().integer(replication.offset());
+            return;
+        }
         var replicas = replication.replicas();
         ctx.reply().array(3);
         ctx.reply().bulk("master");
