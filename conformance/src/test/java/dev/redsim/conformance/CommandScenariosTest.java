@@ -121,7 +121,8 @@ class CommandScenariosTest {
             }
             case REPLAY -> ScenarioChecks.replay(scenario, protocol, scenario.clusterMasters() == 0
                     ? p -> new LiveReplies(SharedTargets.simulator(), p)
-                    : p -> new ClusterLiveReplies(SharedTargets.simulatedCluster(scenario.clusterMasters()), p),
+                    : p -> new ClusterLiveReplies(SharedTargets.simulatedCluster(scenario.clusterMasters(),
+                            scenario.clusterReplicas()), p),
                     recording, TALLY);
             default -> throw new IllegalStateException(MODE.name());
         }
@@ -130,8 +131,10 @@ class CommandScenariosTest {
     /** Real Redis against the simulator: two servers, or two clusters for a file with an "@cluster N" header. */
     private static ScenarioRunner runner(Scenario scenario) {
         int masters = scenario.clusterMasters();
+        int replicas = scenario.clusterReplicas();
         return masters == 0 ? new ScenarioRunner(SharedTargets.reference(), SharedTargets.simulator())
-                : new ScenarioRunner(SharedTargets.referenceCluster(masters), SharedTargets.simulatedCluster(masters));
+                : new ScenarioRunner(SharedTargets.referenceCluster(masters, replicas),
+                        SharedTargets.simulatedCluster(masters, replicas));
     }
 
     /** RECORD mode, after the file's scenarios ran: writes the recording, if every scenario ran to its end. */

@@ -25,6 +25,8 @@ public final class ClusterLiveReplies implements ReplySource {
 
     private final ClusterTarget cluster;
     private final List<RedisTarget> masters;
+    /** The masters, then their replicas (a step's @nodeN indexes this list). */
+    private final List<RedisTarget> nodes;
     private final int protocol;
     private final ClusterNames names;
     /** The master serving each slot, by its index. */
@@ -35,8 +37,9 @@ public final class ClusterLiveReplies implements ReplySource {
     public ClusterLiveReplies(ClusterTarget cluster, int protocol) {
         this.cluster = cluster;
         this.masters = cluster.masters();
+        this.nodes = cluster.nodes();
         this.protocol = protocol;
-        this.names = new ClusterNames(masters);
+        this.names = new ClusterNames(nodes);
         learnSlots();
         reset();
     }
@@ -65,6 +68,49 @@ public final class ClusterLiveReplies implements ReplySource {
             }
         }
         awaitBlocked(0); // clients of the previous scenario may still be closing
+        if (nodes.size() > masters.size()) {
+            awaitReplicasCaughtUp();
+        }
+    }
+
+    /**
+     * Until every replica has applied its master's stream (the FLUSHALLs included) and every node lists a replica of
+     * each range in CLUSTER SLOTS (a real node learns its peers' offsets by gossip): polled by round trips, bounded. A
+     * scenario then starts from the same topology replies on both clusters.
+     */
+    private void awaitReplicasCaughtUp() {
+        long giveUp = System.nanoTime() + BLOCKED_WAIT_NANOS;
+        while (!replicasCaughtUp()) {
+            if (System.nanoTime() > giveUp) {
+                throw new IllegalStateException(cluster.name() + ": the replicas did not catch up with their masters");
+            }
+        }
+    }
+
+    private boolean replicasCaughtUp() {
+        Map<Long, Long> masterOffsetByPort = new HashMap<>();
+        Map<Long, Long> replicaOffsetByMasterPort = new HashMap<>();
+        for (RedisTarget node : nodes) {
+            try (RespClient admin = new RespClient(node.host(), node.port())) {
+                List<RespValue> role = admin.call("ROLE").children();
+                if (role.get(0).text().equals("master")) {
+                    masterOffsetByPort.put((long) node.port(), role.get(1).asLong());
+                } else {
+                    replicaOffsetByMasterPort.merge(role.get(2).asLong(), role.get(4).asLong(), Math::min);
+                }
+                for (RespValue range : admin.call("CLUSTER", "SLOTS").children()) {
+                    if (range.children().size() < 4) {
+                        return false;
+                    }
+                }
+            }
+        }
+        for (Map.Entry<Long, Long> replica : replicaOffsetByMasterPort.entrySet()) {
+            if (!replica.getValue().equals(masterOffsetByPort.get(replica.getKey()))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
@@ -98,8 +144,8 @@ public final class ClusterLiveReplies implements ReplySource {
             return nodeOfSlot[KeyHashSlot.of(step.node().substring(3).getBytes(StandardCharsets.UTF_8))];
         }
         int index = Integer.parseInt(step.node());
-        if (index >= masters.size()) {
-            throw new IllegalArgumentException("no node " + index + " in a cluster of " + masters.size() + " masters");
+        if (index >= nodes.size()) {
+            throw new IllegalArgumentException("no node " + index + " in a cluster of " + nodes.size() + " nodes");
         }
         return index;
     }
@@ -123,7 +169,7 @@ public final class ClusterLiveReplies implements ReplySource {
 
     private RespClient connection(int client, int node) {
         return clients.computeIfAbsent(client + "@" + node, c -> {
-            RespClient connection = new RespClient(masters.get(node).host(), masters.get(node).port());
+            RespClient connection = new RespClient(nodes.get(node).host(), nodes.get(node).port());
             if (protocol == 3) {
                 connection.call("HELLO", "3");
             }
@@ -131,12 +177,12 @@ public final class ClusterLiveReplies implements ReplySource {
         });
     }
 
-    /** Waits (at most 5 seconds) until the masters' blocked_clients add up to {@code count}. */
+    /** Waits (at most 5 seconds) until the nodes' blocked_clients add up to {@code count}. */
     private boolean awaitBlocked(long count) {
         long giveUp = System.nanoTime() + BLOCKED_WAIT_NANOS;
         while (true) {
             long blocked = 0;
-            for (RedisTarget node : masters) {
+            for (RedisTarget node : nodes) {
                 try (RespClient admin = new RespClient(node.host(), node.port())) {
                     Matcher m = BLOCKED.matcher(admin.call("INFO", "clients").text());
                     blocked += m.find() ? Long.parseLong(m.group(1)) : 0;

@@ -26,6 +26,8 @@ import java.util.regex.Pattern;
  *   <li>the clocks and buffers of the cluster bus: CLUSTER NODES's ping-sent and pong-received fields, CLUSTER LINKS's
  *   create-time and send buffer sizes ({@code <time>}, {@code <buffer>}), CLUSTER INFO's message counters (dropped:
  *   Redis lists only the message types it has seen);</li>
+ *   <li>CLUSTER SHARDS's replication offsets other than 0 ({@code <offset>}): they count the keepalive PINGs each
+ *   master sends its replicas on its own schedule;</li>
  *   <li>the nodes that Redis lists in its hash table's order, whose order its random hash seed decides: the lines of
  *   CLUSTER NODES and the elements of CLUSTER SHARDS and CLUSTER LINKS are sorted.</li>
  * </ul>
@@ -37,12 +39,17 @@ public final class ClusterNames {
     private static final Pattern BUS = Pattern.compile("(?<=@)(\\d+)(?!\\d)");
     private static final Set<String> TIME_FIELDS = Set.of("create-time");
     private static final Set<String> BUFFER_FIELDS = Set.of("send-buffer-allocated", "send-buffer-used");
+    private static final String OFFSET_FIELD = "replication-offset";
 
     private final Map<String, String> ids = new HashMap<>();
     private final Map<String, String> ports = new HashMap<>();
     private final Map<String, String> buses = new HashMap<>();
 
-    /** Learns the names from the cluster's CLUSTER NODES; {@code masters} in slot order. */
+    /**
+     * Learns the names from the cluster's CLUSTER NODES; {@code masters} in slot order, then (if any) their replicas,
+     * those of the first master first, which are named on from there ({@code <id3>} for the replica of node 0 in a
+     * cluster of 3 masters).
+     */
     public ClusterNames(List<RedisTarget> masters) {
         Map<Integer, Integer> indexByPort = new LinkedHashMap<>();
         for (int i = 0; i < masters.size(); i++) {
@@ -98,6 +105,9 @@ public final class ClusterNames {
                         renamed = RespValue.scalar(':', bytes("<time>"));
                     } else if (BUFFER_FIELDS.contains(previous)) {
                         renamed = RespValue.scalar(':', bytes("<buffer>"));
+                    } else if (OFFSET_FIELD.equals(previous) && child.asLong() != 0) {
+                        // a shard with replicas counts its master's keepalive PINGs, sent on each server's schedule
+                        renamed = RespValue.scalar(':', bytes("<offset>"));
                     }
                 }
                 previous = child.data() != null && !child.isAggregate() ? child.text() : null;

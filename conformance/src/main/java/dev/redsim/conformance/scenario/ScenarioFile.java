@@ -30,7 +30,8 @@ import java.util.List;
  * </pre>
  *
  * A file whose first line (before any ### scenario) is {@code @cluster 3} runs each scenario on two clusters of 3
- * masters (a real one and the simulated one) instead of two servers; its steps may then name a node:
+ * masters (a real one and the simulated one) instead of two servers; {@code @cluster 3 replicas 1} gives each master a
+ * replica (nodes 3, 4 and 5, the replicas of nodes 0, 1 and 2). Its steps may then name a node:
  *
  * <pre>
  * &#64;node1 CLUSTER MYID           sent to the node serving the second range of slots (node 0 by default)
@@ -51,17 +52,25 @@ public final class ScenarioFile {
         int nameLine = 0;
         List<Step> steps = new ArrayList<>();
         int clusterMasters = 0;
+        int clusterReplicas = 0;
         String[] lines = text.split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i].strip();
             int lineNo = i + 1;
             if (line.startsWith("@cluster ") && name == null) {
-                clusterMasters = Integer.parseInt(line.substring("@cluster ".length()).strip());
+                String[] words = line.substring("@cluster ".length()).strip().split("\\s+");
+                clusterMasters = Integer.parseInt(words[0]);
+                if (words.length == 3 && words[1].equals("replicas")) {
+                    clusterReplicas = Integer.parseInt(words[2]);
+                } else if (words.length != 1) {
+                    throw new IllegalArgumentException(fileName + ":" + lineNo + ": @cluster N [replicas R]");
+                }
                 continue;
             }
             if (line.startsWith("###")) {
                 if (name != null) {
-                    scenarios.add(new Scenario(fileName, name, nameLine, List.copyOf(steps), clusterMasters));
+                    scenarios.add(new Scenario(fileName, name, nameLine, List.copyOf(steps), clusterMasters,
+                            clusterReplicas));
                 }
                 name = line.substring(3).strip();
                 nameLine = lineNo;
@@ -81,7 +90,7 @@ public final class ScenarioFile {
             steps.add(step);
         }
         if (name != null) {
-            scenarios.add(new Scenario(fileName, name, nameLine, List.copyOf(steps), clusterMasters));
+            scenarios.add(new Scenario(fileName, name, nameLine, List.copyOf(steps), clusterMasters, clusterReplicas));
         }
         return scenarios;
     }

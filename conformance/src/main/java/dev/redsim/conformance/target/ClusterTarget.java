@@ -15,6 +15,11 @@ public interface ClusterTarget extends AutoCloseable {
     /** The masters, in the order of the slots they serve (node 0 serves slot 0). */
     List<RedisTarget> masters();
 
+    /** Every node: the masters as {@link #masters()}, then their replicas, those of the first master first. */
+    default List<RedisTarget> nodes() {
+        return masters();
+    }
+
     @Override
     void close();
 }

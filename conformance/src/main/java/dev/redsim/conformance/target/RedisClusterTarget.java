@@ -220,6 +220,7 @@ public final class RedisClusterTarget implements ClusterTarget {
      * Every node: the masters first as redis-cli --cluster create took them (it makes the first N the masters), then
      * the replicas, those of the first master first.
      */
+    @Override
     public List<RedisTarget> nodes() {
         return List.copyOf(nodes);
     }

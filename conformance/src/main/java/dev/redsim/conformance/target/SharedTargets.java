@@ -7,9 +7,9 @@ package dev.redsim.conformance.target;
 public final class SharedTargets {
     private static SimulatorTarget simulator;
     private static RedisTarget reference;
-    /** By the number of masters. */
-    private static final java.util.Map<Integer, ClusterTarget> SIMULATED_CLUSTERS = new java.util.HashMap<>();
-    private static final java.util.Map<Integer, ClusterTarget> REFERENCE_CLUSTERS = new java.util.HashMap<>();
+    /** By "masters+replicas per master". */
+    private static final java.util.Map<String, ClusterTarget> SIMULATED_CLUSTERS = new java.util.HashMap<>();
+    private static final java.util.Map<String, ClusterTarget> REFERENCE_CLUSTERS = new java.util.HashMap<>();
 
     private SharedTargets() {
     }
@@ -35,12 +35,24 @@ public final class SharedTargets {
 
     /** A simulated cluster of {@code masters} masters, shared by the JVM's tests (they flush what they use). */
     public static synchronized ClusterTarget simulatedCluster(int masters) {
-        return SIMULATED_CLUSTERS.computeIfAbsent(masters, m -> stoppedAtExit(new SimulatedClusterTarget(m)));
+        return simulatedCluster(masters, 0);
+    }
+
+    /** As {@link #simulatedCluster(int)}, with {@code replicas} replicas of each master. */
+    public static synchronized ClusterTarget simulatedCluster(int masters, int replicas) {
+        return SIMULATED_CLUSTERS.computeIfAbsent(masters + "+" + replicas,
+                k -> stoppedAtExit(new SimulatedClusterTarget(masters, replicas)));
     }
 
     /** A real cluster of {@code masters} masters (see {@link Targets#referenceCluster}: skipped locally without one). */
     public static synchronized ClusterTarget referenceCluster(int masters) {
-        return REFERENCE_CLUSTERS.computeIfAbsent(masters, m -> stoppedAtExit(Targets.referenceCluster(m, 0)));
+        return referenceCluster(masters, 0);
+    }
+
+    /** As {@link #referenceCluster(int)}, with {@code replicas} replicas of each master. */
+    public static synchronized ClusterTarget referenceCluster(int masters, int replicas) {
+        return REFERENCE_CLUSTERS.computeIfAbsent(masters + "+" + replicas,
+                k -> stoppedAtExit(Targets.referenceCluster(masters, replicas)));
     }
 
     private static ClusterTarget stoppedAtExit(ClusterTarget cluster) {

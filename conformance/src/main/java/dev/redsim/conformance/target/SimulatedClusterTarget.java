@@ -9,16 +9,26 @@ import java.util.List;
 /** The in-process {@link RedisCluster} as a cluster target: its nodes are in slot order already. */
 public final class SimulatedClusterTarget implements ClusterTarget {
     private final RedisCluster cluster;
-    private final List<RedisTarget> masters = new ArrayList<>();
+    private final List<RedisTarget> nodes = new ArrayList<>();
+    private final int masters;
 
     public SimulatedClusterTarget(int masters) {
-        this(RedisSimulator.cluster().masters(masters).start());
+        this(masters, 0);
+    }
+
+    public SimulatedClusterTarget(int masters, int replicasPerMaster) {
+        this(RedisSimulator.cluster().masters(masters).replicas(replicasPerMaster).start(), masters);
     }
 
     public SimulatedClusterTarget(RedisCluster cluster) {
+        this(cluster, cluster.ports().size());
+    }
+
+    private SimulatedClusterTarget(RedisCluster cluster, int masters) {
         this.cluster = cluster;
+        this.masters = masters;
         for (int port : cluster.ports()) {
-            masters.add(new NodeView(cluster.host(), port));
+            nodes.add(new NodeView(cluster.host(), port));
         }
     }
 
@@ -33,7 +43,12 @@ public final class SimulatedClusterTarget implements ClusterTarget {
 
     @Override
     public List<RedisTarget> masters() {
-        return List.copyOf(masters);
+        return List.copyOf(nodes.subList(0, masters));
+    }
+
+    @Override
+    public List<RedisTarget> nodes() {
+        return List.copyOf(nodes);
     }
 
     @Override

@@ -72,6 +72,12 @@ final class ScriptCommandCaller {
         if (spec.has(CommandFlag.WRITE) && run.readOnly) {
             return reject("ERR Write commands are not allowed from read-only scripts.", raise);
         }
+        // scriptVerifyWriteCommandAllow: a read-only replica refuses a script's writes (scripts reach a replica only
+        // through a client: its master sends their effects)
+        if (spec.has(CommandFlag.WRITE) && commands.engine().replication().upstream() != null
+                && "yes".equals(commands.engine().config().get("replica-read-only"))) {
+            return reject("READONLY You can't write against a read only replica.", raise);
+        }
         // scriptVerifyOOM: over maxmemory when the script started, a command that may grow memory is refused,
         // unless the script declared allow-oom or has written already (it cannot be stopped halfway)
         if (!run.allowOom && !run.wrote && spec.has(CommandFlag.DENYOOM) && commands.engine().preCommandOom()) {
