@@ -238,6 +238,18 @@ public final class RedisCluster implements AutoCloseable {
             }
 
             @Override
+            public void publishShard(ClusterNodeInfo from, byte[] channel, byte[] message) {
+                ClusterNodeInfo master = from.isReplica() ? from.master() : from;
+                for (int i = 0; i < nodes.size(); i++) {
+                    ClusterNodeInfo node = infos.get(i);
+                    if (node != from && (node == master || node.master() == master)) {
+                        RedisSimulator receiver = nodes.get(i);
+                        loop.group().execute(() -> receiver.receiveClusterShardPublish(channel, message));
+                    }
+                }
+            }
+
+            @Override
             public void failover(ClusterNodeInfo replica, boolean election) {
                 promote(replica, election);
             }

@@ -261,6 +261,14 @@ public final class RedisSimulator implements AutoCloseable {
         });
     }
 
+    /** An SPUBLISH of another node of this node's shard, over the cluster bus (decision 0022). Engine thread only. */
+    void receiveClusterShardPublish(byte[] channel, byte[] message) {
+        engine.busy().whilePaused(() -> {
+            engine.pubSub().publishShard(channel, message);
+            engine.flushPendingOutput();
+        });
+    }
+
     /** A failed start leaves no thread behind: the event loops are stopped and awaited. */
     private static void stopThreads(EventLoopGroup... groups) {
         for (EventLoopGroup g : groups) {

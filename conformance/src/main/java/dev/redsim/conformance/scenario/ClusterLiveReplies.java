@@ -20,6 +20,8 @@ import java.util.regex.Pattern;
  */
 public final class ClusterLiveReplies implements ReplySource {
     private static final long BLOCKED_WAIT_NANOS = 5_000_000_000L;
+    /** A real node learns its peers' replication offsets from their pings, which may come seconds apart. */
+    private static final long REPLICAS_WAIT_NANOS = 30_000_000_000L;
     private static final Pattern CLIENT_ID = Pattern.compile("\\{c(\\d+)\\.id}");
     private static final Pattern BLOCKED = Pattern.compile("blocked_clients:(\\d+)");
 
@@ -79,7 +81,7 @@ public final class ClusterLiveReplies implements ReplySource {
      * scenario then starts from the same topology replies on both clusters.
      */
     private void awaitReplicasCaughtUp() {
-        long giveUp = System.nanoTime() + BLOCKED_WAIT_NANOS;
+        long giveUp = System.nanoTime() + REPLICAS_WAIT_NANOS;
         while (!replicasCaughtUp()) {
             if (System.nanoTime() > giveUp) {
                 throw new IllegalStateException(cluster.name() + ": the replicas did not catch up with their masters");

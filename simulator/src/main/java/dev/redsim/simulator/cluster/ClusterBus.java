@@ -10,6 +10,12 @@ public interface ClusterBus {
     void publish(ClusterNodeInfo from, byte[] channel, byte[] message);
 
     /**
+     * Delivers an SPUBLISH made on node {@code from} to the shard channel's subscribers on the other nodes of its
+     * shard (its master and the master's replicas), after the call returns (clusterPropagatePublishShard).
+     */
+    void publishShard(ClusterNodeInfo from, byte[] channel, byte[] message);
+
+    /**
      * The replica {@code replica} takes its master's place (CLUSTER FAILOVER on it): the topology, the replication
      * links and the roles of every node of the shard change before this returns (decision 0022). {@code election}: a
      * FAILOVER or FAILOVER FORCE (a new config epoch from the voters), false for a TAKEOVER (epoch bumped without

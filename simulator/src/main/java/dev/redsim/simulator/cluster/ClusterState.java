@@ -65,6 +65,13 @@ public final class ClusterState implements ClusterGate {
         }
     }
 
+    /** SPUBLISH on a cluster node: the other nodes of its shard deliver it too (not the replication stream). */
+    public void propagateShardPublish(byte[] channel, byte[] message) {
+        if (bus != null) {
+            bus.publishShard(myself, channel, message);
+        }
+    }
+
     /** CLUSTER FAILOVER on this replica, once its checks passed: see {@link ClusterBus#failover}. */
     public void failover(boolean election) {
         bus.failover(myself, election);

@@ -38,8 +38,13 @@ public final class PubSubCommands implements CommandFamily {
             }
             ctx.reply().integer(pubSub(ctx).publish(ctx.arg(1), ctx.arg(2)));
         });
+        // SPUBLISH: on a cluster node to the other nodes of its shard over the bus (spublishCommand), else to replicas
         t.handler("spublish", ctx -> {
-            ctx.forcePropagation();
+            if (cluster.enabled()) {
+                cluster.propagateShardPublish(ctx.arg(1), ctx.arg(2));
+            } else {
+                ctx.forcePropagation();
+            }
             ctx.reply().integer(pubSub(ctx).publishShard(ctx.arg(1), ctx.arg(2)));
         });
         registerIntrospection(t);
