@@ -88,12 +88,11 @@ public final class RedisCluster implements AutoCloseable {
         if (replicaIndex < 0 || replicaIndex >= nodes.size()) {
             throw new IllegalArgumentException("no node " + replicaIndex);
         }
+        if (masterOf(replicaIndex) < 0) {
+            throw new IllegalArgumentException("node " + replicaIndex + " is a master");
+        }
         nodes.get(0).onEngine(() -> {
-            ClusterNodeInfo replica = topology.nodes().get(replicaIndex);
-            if (!replica.isReplica()) {
-                throw new IllegalArgumentException("node " + replicaIndex + " is a master");
-            }
-            promote(replica, true);
+            promote(topology.nodes().get(replicaIndex), true);
             return null;
         });
     }
