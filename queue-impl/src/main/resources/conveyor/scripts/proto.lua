@@ -2,6 +2,19 @@
 -- conveyor/jobs.proto, read and rewritten field by field. Also the transition's time: an ARGV in milliseconds when
 -- the client injects a clock (tests), else Redis's TIME at the moment the script runs.
 
+-- On a Redis Cluster node whose slot is migrating, a key that is not on this node (moved already, or not created
+-- yet) is refused to every command of a script, reads included, and the script stops where it is. A transition that
+-- builds keys from the prefix (a popped job's) probes them all before its first write, so a refusal comes before
+-- anything is written (decision 0023). Returns the refusal (an error table), or nil when every key is served here; on
+-- one server, always nil.
+local function refusal(...)
+  for _, key in ipairs({...}) do
+    local answer = redis.pcall('EXISTS', key)
+    if type(answer) == 'table' and answer.err then return answer end
+  end
+  return nil
+end
+
 local function now_ms(arg)
   if arg ~= '' then return tonumber(arg) end
   local t = redis.call('TIME')

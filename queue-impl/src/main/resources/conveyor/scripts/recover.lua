@@ -10,10 +10,13 @@ local expired = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', t, 'LIMIT', 0, tonu
 local requeued = 0
 for _, uuid in ipairs(expired) do
   local job = ARGV[1] .. 'jobs:' .. uuid
+  -- a migrating slot refuses a key not on this node: stop before this job's first write (the next round goes on)
+  if refusal(job, job .. ':lease') then break end
   local record = redis.call('GET', job)
   if record then
     local fs = job_fields(record)
     local queue = fs and field(fs, 3)
+    if queue ~= nil and queue ~= '' and refusal(ARGV[1] .. queue) then break end
     redis.call('ZREM', KEYS[1], uuid)
     redis.call('DEL', job .. ':lease')
     if queue == nil or queue == '' then

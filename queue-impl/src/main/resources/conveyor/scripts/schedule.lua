@@ -4,10 +4,14 @@
 -- ARGV[3] at most this many, ARGV[4] the wake command (PUBLISH or SPUBLISH). Returns how many it moved.
 local t = now_ms(ARGV[2])
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', t / 1000, 'LIMIT', 0, tonumber(ARGV[3]))
+local moved = 0
 for _, job in ipairs(due) do
-  redis.call('ZREM', KEYS[1], job)
   local fs = job_fields(job)
   local queue = fs and field(fs, 3)
+  -- a migrating slot refuses a queue not on this node: stop before this job's first write (the next round goes on)
+  if queue ~= nil and queue ~= '' and refusal(ARGV[1] .. queue) then break end
+  redis.call('ZREM', KEYS[1], job)
+  moved = moved + 1
   if queue == nil or queue == '' then
     redis.call('LPUSH', KEYS[2], job)
   else
@@ -15,4 +19,4 @@ for _, job in ipairs(due) do
     redis.call(ARGV[4], ARGV[1] .. 'conveyor:wake:' .. queue, queue)
   end
 end
-return #due
+return moved

@@ -9,7 +9,10 @@ local prefix = ARGV[1]
 local t = now_ms(ARGV[2])
 for _, m in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', t)) do
   local job = prefix .. 'job:' .. tonumber(m)
+  -- a migrating slot refuses a key not on this node: stop before this job's first write (the next claim goes on)
+  if refusal(job) then break end
   local f = redis.call('HMGET', job, 'priority', 'name')
+  if f[2] and refusal(prefix .. 'stats:' .. f[2]) then break end
   redis.call('ZREM', KEYS[1], m)
   if f[1] then
     redis.call('ZADD', KEYS[2], f[1], m)
@@ -23,12 +26,21 @@ end
 local out = {0}
 local n = tonumber(ARGV[4])
 while out[1] < n do
-  local head = redis.call('ZPOPMIN', KEYS[2])
+  local head = redis.call('ZRANGE', KEYS[2], 0, 0)
   if #head == 0 then break end
   local m = head[1]
   local id = tonumber(m)
   local job = prefix .. 'job:' .. id
-  local f = redis.call('HMGET', job, 'state', 'attempts', 'timeout_ms', 'name', 'argument')
+  -- the head's keys are probed before it leaves the ready set: a migrating slot refuses before anything is written
+  local refused = refusal(job)
+  local f = not refused and redis.call('HMGET', job, 'state', 'attempts', 'timeout_ms', 'name', 'argument')
+  refused = refused or (f[4] and refusal(prefix .. 'stats:' .. f[4]))
+  if refused then
+    -- nothing claimed: the client waits for the migration and tries again (promotions above stand: they are whole)
+    if out[1] == 0 then return refused end
+    break
+  end
+  redis.call('ZPOPMIN', KEYS[2])
   -- A member whose record is gone (trimmed) or not queued is stale bookkeeping: dropping it is what claim did.
   if f[1] == 'queued' then
     local attempt = tonumber(f[2]) + 1

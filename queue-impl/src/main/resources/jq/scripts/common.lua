@@ -3,6 +3,18 @@
 -- smallest integer form, fixstr / str8 / str16 / str32), so a record written here reads as one written in Java.
 
 -- ARGV's time: '' = Redis's TIME now, else the client's injected clock (epoch ms).
+-- On a Redis Cluster node whose slot is migrating, a key that is not on this node (moved already, or not created
+-- yet) is refused to every command of a script, reads included, and the script stops where it is. A script probes
+-- the keys it builds from the prefix before it writes them, so a refusal comes before anything is written (decision
+-- 0023). Returns the refusal (an error table), or nil when every key is served here; on one server, always nil.
+local function refusal(...)
+  for _, key in ipairs({...}) do
+    local answer = redis.pcall('EXISTS', key)
+    if type(answer) == 'table' and answer.err then return answer end
+  end
+  return nil
+end
+
 local function now_ms(arg)
   if arg ~= '' then return tonumber(arg) end
   local t = redis.call('TIME')

@@ -5,6 +5,14 @@
 -- keep_result (0/1), timeout_ms
 -- Returns the ids, in the order given.
 local prefix = ARGV[1]
+-- every key the batch writes, probed first (the ids INCR will give are the counter's next ones: nothing else runs
+-- meanwhile), so a migrating slot refuses the batch before its first write
+local next_id = tonumber(redis.call('GET', KEYS[1]) or '0')
+for i = 3, #ARGV, 6 do
+  next_id = next_id + 1
+  local refused = refusal(prefix .. 'job:' .. next_id, prefix .. 'stats:' .. ARGV[i])
+  if refused then return refused end
+end
 local t = now_ms(ARGV[2])
 local ids = {}
 for i = 3, #ARGV, 6 do

@@ -10,6 +10,23 @@ local prefix = ARGV[1]
 local t = now_ms(ARGV[2])
 local retention = tonumber(ARGV[3])
 local kept = tonumber(ARGV[4])
+-- every key the reports write, probed first (a job's hash, its counters, its kept result, the constraints it holds),
+-- so a migrating slot refuses the batch before its first write
+for i = 5, #ARGV, 9 do
+  local id = tonumber(ARGV[i])
+  local job = prefix .. 'job:' .. id
+  local refused = refusal(job)
+  if refused then return refused end
+  local f = redis.call('HMGET', job, 'name', 'constraints')
+  if f[1] then
+    refused = refusal(prefix .. 'stats:' .. f[1], prefix .. 'result:' .. id)
+    if refused then return refused end
+    for _, c in ipairs(held_constraints(f[2])) do
+      refused = refusal(prefix .. 'constraint:' .. c .. ':running')
+      if refused then return refused end
+    end
+  end
+end
 local statuses = {}
 for i = 5, #ARGV, 9 do
   local id = tonumber(ARGV[i])

@@ -8,6 +8,7 @@ import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
 import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
 
 /**
  * Where a queue gets a connection for one transition: from a {@link JedisPool} or a {@link JedisPooled} (one server),
@@ -57,6 +58,44 @@ public abstract class RedisConnections {
         return forKey(key.getBytes(StandardCharsets.UTF_8));
     }
 
+    /**
+     * Runs one transition on a connection to the server of {@code key}, again while the cluster refuses it because the
+     * key's slot is moving ({@link SlotMoves}): after the slot has moved (MOVED, or a script touching a key no longer
+     * served here) the client's slot map is renewed and the transition runs again at once; while it is migrating (ASK,
+     * TRYAGAIN, a script's probe refused) it waits, with a backoff growing to {@link SlotMoves#MAX_PAUSE_MILLIS}, for the migration to end, for at most
+     * {@link SlotMoves#BOUND_MILLIS} in all; then the last refusal is thrown. A refusal comes before anything is
+     * written (a command or a transaction refused, or a script's probe; see decision 0023), so running the transition
+     * again is safe. On one server nothing is ever refused this way and the transition runs once.
+     */
+    public <T> T transition(byte[] key, Function<Jedis, T> body) {
+        long deadline = System.nanoTime() + SlotMoves.BOUND_MILLIS * 1_000_000L;
+        long pause = 1;
+        while (true) {
+            try (Jedis jedis = forKey(key)) {
+                return body.apply(jedis);
+            } catch (RuntimeException e) {
+                SlotMoves.Refusal refusal = clustered() ? SlotMoves.classify(e) : SlotMoves.Refusal.NONE;
+                if (refusal == SlotMoves.Refusal.NONE || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                // renewed after every refusal: a transaction aborted or a script stopped can hide a MOVED
+                renewSlotOf(key);
+                if (refusal != SlotMoves.Refusal.MOVED) {
+                    SlotMoves.pause(pause);
+                    pause = Math.min(SlotMoves.MAX_PAUSE_MILLIS, pause * 2);
+                }
+            }
+        }
+    }
+
+    public <T> T transition(String key, Function<Jedis, T> body) {
+        return transition(key.getBytes(StandardCharsets.UTF_8), body);
+    }
+
+    /** Makes the client learn where {@code key}'s slot lives now (one server: nothing to learn). */
+    void renewSlotOf(byte[] key) {
+    }
+
     /** Whether keys of different slots may live on different servers (a cluster). */
     public abstract boolean clustered();
 
@@ -92,6 +131,16 @@ public abstract class RedisConnections {
         @Override
         public Jedis forKey(byte[] key) {
             return new Jedis(cluster.getConnectionFromSlot(JedisClusterCRC16.getSlot(key)));
+        }
+
+        /**
+         * JedisCluster keeps its slot map to itself and renews it when one of its own commands meets MOVED: one
+         * EXISTS of the key through it (a read of one key, O(1)) renews the map when the slot has moved, and costs
+         * one round trip when it has not.
+         */
+        @Override
+        void renewSlotOf(byte[] key) {
+            cluster.exists(key);
         }
 
         @Override

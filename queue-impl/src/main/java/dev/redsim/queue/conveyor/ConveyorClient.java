@@ -2,7 +2,6 @@ package dev.redsim.queue.conveyor;
 
 import dev.redsim.queue.connection.RedisConnections;
 import dev.redsim.queue.time.RedisClock;
-import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.UnifiedJedis;
 
@@ -45,11 +44,12 @@ public final class ConveyorClient {
         this(pool, ConveyorOptions.defaults(), ConveyorKeys.standard(), null);
     }
 
-    /** Runs any {@link Conveyor} operation on a pooled connection. */
+    /**
+     * Runs any {@link Conveyor} operation on a pooled connection; on a cluster, again while a slot migration refuses it
+     * (RedisConnections.transition), so give it one transition at a time.
+     */
     public <T> T with(Function<Conveyor, T> operation) {
-        try (Jedis jedis = connections.forKey(keys.slotKey())) {
-            return operation.apply(new Conveyor(jedis, clock, options, keys));
-        }
+        return connections.transition(keys.slotKey(), jedis -> operation.apply(new Conveyor(jedis, clock, options, keys)));
     }
 
     public Job add(Deadline deadline, Job job, boolean deadParent) {

@@ -111,9 +111,12 @@ public final class ConveyorWorker implements AutoCloseable {
         return !running.get();
     }
 
-    /** A connection to the server of this Conveyor's keys (on a cluster, the node of their slot). */
-    private Jedis connection() {
-        return connections.forKey(options.keys().slotKey());
+    /**
+     * Runs one transition on a connection to the server of this Conveyor's keys (on a cluster, the node of their slot),
+     * again while a slot migration refuses it (RedisConnections.transition).
+     */
+    private <T> T onQueue(java.util.function.Function<Conveyor, T> transition) {
+        return connections.transition(options.keys().slotKey(), jedis -> transition.apply(conveyor(jedis)));
     }
 
     private Conveyor conveyor(Jedis jedis) {
@@ -129,8 +132,8 @@ public final class ConveyorWorker implements AutoCloseable {
         while (running.get() && !Thread.currentThread().isInterrupted()) {
             long seen = wake.seen();
             java.util.Optional<Lease> lease;
-            try (Jedis jedis = connection()) {
-                lease = conveyor(jedis).claim(Deadline.none(), queue);
+            try {
+                lease = onQueue(c -> c.claim(Deadline.none(), queue));
             } catch (RuntimeException e) {
                 waitForWakeSince(seen);
                 continue;
@@ -166,12 +169,16 @@ public final class ConveyorWorker implements AutoCloseable {
             latest = f.lease;
         }
         Thread.interrupted(); // an interrupt from stop() after the handler returned: the outcome stands
-        try (Jedis jedis = connection()) {
-            if (failure == null) {
-                conveyor(jedis).complete(Deadline.none(), latest);
-            } else {
-                conveyor(jedis).fail(Deadline.none(), latest, String.valueOf(failure));
-            }
+        Throwable outcome = failure;
+        try {
+            onQueue(c -> {
+                if (outcome == null) {
+                    c.complete(Deadline.none(), latest);
+                } else {
+                    c.fail(Deadline.none(), latest, String.valueOf(outcome));
+                }
+                return null;
+            });
         } catch (LeaseLostException e) {
             // recovered meanwhile (the heartbeat could not reach Redis in time): the job runs elsewhere
         } catch (RuntimeException e) {
@@ -180,8 +187,11 @@ public final class ConveyorWorker implements AutoCloseable {
     }
 
     private void handBack(Lease lease) {
-        try (Jedis jedis = connection()) {
-            conveyor(jedis).release(Deadline.none(), lease);
+        try {
+            onQueue(c -> {
+                c.release(Deadline.none(), lease);
+                return null;
+            });
         } catch (RuntimeException e) {
             // lost or unreachable: recovery requeues it after the lease
         }
@@ -192,30 +202,35 @@ public final class ConveyorWorker implements AutoCloseable {
         if (inFlight.isEmpty()) {
             return;
         }
-        try (Jedis jedis = connection()) {
-            Conveyor conveyor = conveyor(jedis);
-            for (InFlight f : inFlight.values()) {
-                synchronized (f) {
-                    if (f.state == State.RUNNING) {
-                        try {
-                            f.lease = conveyor.extend(Deadline.none(), f.lease);
-                        } catch (LeaseLostException e) {
-                            // recovered already: the handler's outcome will be refused
-                        }
-                    }
-                }
-            }
+        try {
+            onQueue(conveyor -> {
+                renewEach(conveyor);
+                return null;
+            });
         } catch (RuntimeException e) {
             // unreachable now: the next beat tries again within the lease
         }
     }
 
+    private void renewEach(Conveyor conveyor) {
+        for (InFlight f : inFlight.values()) {
+            synchronized (f) {
+                if (f.state == State.RUNNING) {
+                    try {
+                        f.lease = conveyor.extend(Deadline.none(), f.lease);
+                    } catch (LeaseLostException e) {
+                        // recovered already: the handler's outcome will be refused
+                    }
+                }
+            }
+        }
+    }
+
     /** Scheduler and recovery: due jobs and expired leases go back to their queues (and wake us). */
     private void schedule() {
-        try (Jedis jedis = connection()) {
-            Conveyor conveyor = conveyor(jedis);
-            conveyor.runScheduler(Deadline.none());
-            conveyor.recoverExpiredLeases(Deadline.none());
+        try {
+            onQueue(conveyor -> conveyor.runScheduler(Deadline.none()));
+            onQueue(conveyor -> conveyor.recoverExpiredLeases(Deadline.none()));
         } catch (RuntimeException e) {
             // unreachable now: the next round tries again
         }

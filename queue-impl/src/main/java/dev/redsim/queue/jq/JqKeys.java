@@ -23,6 +23,11 @@ public final class JqKeys {
         return prefix;
     }
 
+    /** A key of the namespace's slot, to route by: on a Redis Cluster every key with this prefix lives where it does. */
+    public byte[] slotKey() {
+        return sequence();
+    }
+
     /** INCR counter: job ids, which are also the enqueue order. */
     public byte[] sequence() {
         return key("seq");

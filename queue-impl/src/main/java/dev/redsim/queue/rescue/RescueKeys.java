@@ -94,6 +94,11 @@ final class RescueKeys {
      * Pub/sub channel told after every transition that may have made a task searchable (create, delete firing a
      * gate, expire, ticker), so that worker runtimes wait instead of polling. Not a key.
      */
+    /** A key of the queue's slot, to route by: on a Redis Cluster, every key of the queue lives where it does. */
+    public byte[] slotKey() {
+        return sequence().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     public String wake() {
         return prefix + "wake";
     }

@@ -1,11 +1,13 @@
 package dev.redsim.queue.rescue;
 
+import dev.redsim.queue.connection.RedisConnections;
 import dev.redsim.queue.worker.WakeListener;
 import dev.redsim.queue.worker.WakeSignal;
 import dev.redsim.queue.worker.WorkerThreads;
 import dev.redsim.queue.time.RedisClock;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -49,7 +51,8 @@ public final class RescueWorker implements AutoCloseable {
         }
     }
 
-    private final JedisPool pool;
+    private final RedisConnections connections;
+    private final byte[] slotKey;
     private final RescueOptions engine;
     private final RescueWorkerOptions options;
     private final InstantSource clock;
@@ -61,24 +64,38 @@ public final class RescueWorker implements AutoCloseable {
     private final WakeSignal wake = new WakeSignal();
     private final WakeListener listener;
 
-    private RescueWorker(JedisPool pool, RescueOptions engine, RescueWorkerOptions options, RescueHandler handler) {
-        this.pool = pool;
+    private RescueWorker(RedisConnections connections, RescueOptions engine, RescueWorkerOptions options,
+                         RescueHandler handler) {
+        this.connections = connections;
+        this.slotKey = new RescueKeys(engine.queue()).slotKey();
         this.engine = engine;
         this.options = options;
-        this.clock = options.clock() != null ? options.clock() : RedisClock.over(pool);
+        this.clock = options.clock() != null ? options.clock() : RedisClock.over(connections, slotKey);
         this.handler = handler;
         this.upkeep = WorkerThreads.scheduler("rescue-upkeep-" + engine.queue());
         long beat = Math.max(1, engine.lease().toMillis() / 3);
         upkeep.scheduleWithFixedDelay(this::beat, beat, beat, TimeUnit.MILLISECONDS);
         long check = Math.max(1, options.idleCheck().toMillis());
         upkeep.scheduleWithFixedDelay(this::expireAndTick, 0, check, TimeUnit.MILLISECONDS);
-        this.listener = WakeListener.start(pool, new RescueKeys(engine.queue()).wake().getBytes(
-                java.nio.charset.StandardCharsets.UTF_8), wake, check, "rescue-wake-" + engine.queue());
+        // the wake channel carries the queue's hash tag: on a cluster, subscribed on the master whose scripts publish it
+        this.listener = WakeListener.start(connections, new RescueKeys(engine.queue()).wake().getBytes(
+                java.nio.charset.StandardCharsets.UTF_8), false, wake, check, "rescue-wake-" + engine.queue());
     }
 
     public static RescueWorker start(JedisPool pool, RescueOptions engine, RescueWorkerOptions options,
                                      RescueHandler handler) {
-        RescueWorker worker = new RescueWorker(pool, engine, options, handler);
+        return start(RedisConnections.of(pool), engine, options, handler);
+    }
+
+    /** Over a JedisCluster (the queue's keys share the hash tag {rescue:<queue>}) or a JedisPooled. */
+    public static RescueWorker start(UnifiedJedis client, RescueOptions engine, RescueWorkerOptions options,
+                                     RescueHandler handler) {
+        return start(RedisConnections.of(client), engine, options, handler);
+    }
+
+    public static RescueWorker start(RedisConnections connections, RescueOptions engine, RescueWorkerOptions options,
+                                     RescueHandler handler) {
+        RescueWorker worker = new RescueWorker(connections, engine, options, handler);
         for (int i = 0; i < options.concurrency(); i++) {
             Thread t = WorkerThreads.daemon(worker::loop, "rescue-worker-" + engine.queue() + "-" + i);
             worker.threads.add(t);
@@ -104,8 +121,8 @@ public final class RescueWorker implements AutoCloseable {
         while (running.get() && !Thread.currentThread().isInterrupted()) {
             long seen = wake.seen();
             Optional<Task> found;
-            try (Jedis jedis = pool.getResource()) {
-                found = engine(jedis).search();
+            try {
+                found = connections.transition(slotKey, jedis -> engine(jedis).search());
             } catch (RuntimeException e) {
                 waitForWakeSince(seen);
                 continue;
@@ -146,8 +163,11 @@ public final class RescueWorker implements AutoCloseable {
             return; // a failed run's ownership expires and the task is delivered again
         }
         Task copy = handBack == null ? latest : handBack.with(Task.Section.CORE, latest.core());
-        try (Jedis jedis = pool.getResource()) {
-            engine(jedis).delete(copy);
+        try {
+            connections.transition(slotKey, jedis -> {
+                engine(jedis).delete(copy);
+                return null;
+            });
         } catch (NotOwnerException e) {
             // ownership expired meanwhile (no heartbeat reached Redis): the task runs elsewhere
         } catch (RuntimeException e) {
@@ -160,29 +180,31 @@ public final class RescueWorker implements AutoCloseable {
         if (inFlight.isEmpty()) {
             return;
         }
-        try (Jedis jedis = pool.getResource()) {
-            RescueEngine e = engine(jedis);
-            for (InFlight f : inFlight.values()) {
-                synchronized (f) {
-                    if (f.running) {
-                        try {
-                            f.task = e.extend(f.task);
-                        } catch (NotOwnerException lost) {
-                            // expired already: the handler's delete will be refused
+        try {
+            connections.transition(slotKey, jedis -> {
+                RescueEngine e = engine(jedis);
+                for (InFlight f : inFlight.values()) {
+                    synchronized (f) {
+                        if (f.running) {
+                            try {
+                                f.task = e.extend(f.task);
+                            } catch (NotOwnerException lost) {
+                                // expired already: the handler's delete will be refused
+                            }
                         }
                     }
                 }
-            }
+                return null;
+            });
         } catch (RuntimeException e) {
             // unreachable now: the next beat tries again within the lease
         }
     }
 
     private void expireAndTick() {
-        try (Jedis jedis = pool.getResource()) {
-            RescueEngine e = engine(jedis);
-            e.expire();
-            e.ticker();
+        try {
+            connections.transition(slotKey, jedis -> engine(jedis).expire());
+            connections.transition(slotKey, jedis -> engine(jedis).ticker());
         } catch (RuntimeException e) {
             // unreachable now: the next round tries again
         }

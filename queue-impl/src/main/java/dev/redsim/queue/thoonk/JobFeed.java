@@ -1,7 +1,6 @@
 package dev.redsim.queue.thoonk;
 
 import dev.redsim.queue.time.RedisClock;
-import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.UnifiedJedis;
 import dev.redsim.queue.connection.RedisConnections;
@@ -44,11 +43,12 @@ public final class JobFeed {
         this(pool, feed, null);
     }
 
-    /** Runs any {@link Job} operation on a pooled connection (blocking gets hold it for their timeout). */
+    /**
+     * Runs any {@link Job} operation on a pooled connection (blocking gets hold it for their timeout); on a cluster,
+     * again while a slot migration refuses it (RedisConnections.transition), so give it one transition at a time.
+     */
     public <T> T with(Function<Job, T> operation) {
-        try (Jedis jedis = connections.forKey(slotKey)) {
-            return operation.apply(new Job(jedis, feed, clock));
-        }
+        return connections.transition(slotKey, jedis -> operation.apply(new Job(jedis, feed, clock)));
     }
 
     public String put(String item) {

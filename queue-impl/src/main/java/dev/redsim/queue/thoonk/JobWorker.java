@@ -123,10 +123,15 @@ public final class JobWorker implements AutoCloseable {
     private void loop() {
         while (running.get()) {
             Claim claim;
-            try (Jedis jedis = connections.forKey(slotKey)) {
-                claim = job(jedis).get(options.pollWait());
+            try {
+                claim = connections.transition(slotKey, jedis -> job(jedis).get(options.pollWait()));
                 if (claim != null && !running.get()) {
-                    job(jedis).release(claim); // taken while stopping: give it back untouched
+                    Claim taken = claim;
+                    // taken while stopping: give it back untouched
+                    connections.transition(slotKey, jedis -> {
+                        job(jedis).release(taken);
+                        return null;
+                    });
                     return;
                 }
             } catch (RuntimeException e) {
@@ -146,8 +151,8 @@ public final class JobWorker implements AutoCloseable {
         InFlight f = new InFlight(claim, Thread.currentThread());
         inFlight.put(claim.id(), f);
         int attempt;
-        try (Jedis jedis = connections.forKey(slotKey)) {
-            attempt = (int) job(jedis).failures(claim.id()) + 1;
+        try {
+            attempt = (int) (long) connections.transition(slotKey, jedis -> job(jedis).failures(claim.id())) + 1;
         } catch (RuntimeException e) {
             // Redis unreachable right after the claim: leave the claim to time out (maintenance hands the job on).
             // Before, this escaped and ended the thread, with the job held in inFlight (renewed by the heartbeat).
@@ -175,15 +180,20 @@ public final class JobWorker implements AutoCloseable {
             latest = f.claim;
         }
         Thread.interrupted(); // an interrupt from stop() that came after the handler returned: the outcome stands
-        try (Jedis jedis = connections.forKey(slotKey)) {
-            Job job = job(jedis);
-            if (failure == null) {
-                job.finish(latest, result);
-            } else if (job.failures(claim.id()) + 1 >= options.maxFailures()) {
-                job.stall(latest);
-            } else {
-                job.cancel(latest);
-            }
+        Throwable outcome = failure;
+        String answer = result;
+        try {
+            connections.transition(slotKey, jedis -> {
+                Job job = job(jedis);
+                if (outcome == null) {
+                    job.finish(latest, answer);
+                } else if (job.failures(claim.id()) + 1 >= options.maxFailures()) {
+                    job.stall(latest);
+                } else {
+                    job.cancel(latest);
+                }
+                return null;
+            });
         } catch (RuntimeException e) {
             // Redis unreachable: the claim times out and maintenance hands the job to another worker.
         }
@@ -197,11 +207,12 @@ public final class JobWorker implements AutoCloseable {
     }
 
     private void maintainOnce() {
-        try (Jedis jedis = connections.forKey(slotKey)) {
+        try {
             // A timed-out claim counts as a failed run: stalled where a failing run would be (failures + 1 reaching
             // maxFailures), cancelled before that.
-            new JobMaintenance(jedis, feed, clock, new MaintenanceSettings(options.claimTimeout(),
-                options.maxFailures() - 1), null, unaccountedSince, options.transitions()).pass();
+            connections.transition(slotKey, jedis -> new JobMaintenance(jedis, feed, clock,
+                    new MaintenanceSettings(options.claimTimeout(), options.maxFailures() - 1), null, unaccountedSince,
+                    options.transitions()).pass());
         } catch (RuntimeException e) {
             // Redis unreachable now: the next pass tries again
         }
@@ -217,18 +228,21 @@ public final class JobWorker implements AutoCloseable {
         if (inFlight.isEmpty()) {
             return;
         }
-        try (Jedis jedis = connections.forKey(slotKey)) {
-            Job job = job(jedis);
-            for (InFlight f : inFlight.values()) {
-                synchronized (f) {
-                    if (f.state == State.RUNNING) {
-                        Claim renewed = job.extend(f.claim);
-                        if (renewed != null) {
-                            f.claim = renewed;
+        try {
+            connections.transition(slotKey, jedis -> {
+                Job job = job(jedis);
+                for (InFlight f : inFlight.values()) {
+                    synchronized (f) {
+                        if (f.state == State.RUNNING) {
+                            Claim renewed = job.extend(f.claim);
+                            if (renewed != null) {
+                                f.claim = renewed;
+                            }
                         }
                     }
                 }
-            }
+                return null;
+            });
         } catch (RuntimeException e) {
             // Redis unreachable now: the next beat tries again, well within the claim timeout.
         }
@@ -257,8 +271,11 @@ public final class JobWorker implements AutoCloseable {
             synchronized (f) {
                 if (f.state == State.RUNNING) {
                     f.state = State.RELEASED;
-                    try (Jedis jedis = connections.forKey(slotKey)) {
-                        job(jedis).release(f.claim);
+                    try {
+                        connections.transition(slotKey, jedis -> {
+                            job(jedis).release(f.claim);
+                            return null;
+                        });
                     } catch (RuntimeException e) {
                         // unreachable: maintenance takes the claim back after its timeout
                     }

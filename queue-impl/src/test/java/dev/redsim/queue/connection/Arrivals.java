@@ -29,6 +29,23 @@ final class Arrivals {
         return true;
     }
 
+    /** True once {@code count} values have arrived (repeats included); false when {@code bound} passes first. */
+    synchronized boolean awaitCount(int count, Duration bound) throws InterruptedException {
+        long until = System.nanoTime() + bound.toNanos();
+        while (seen.size() < count) {
+            long left = until - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            wait(Math.max(1, left / 1_000_000));
+        }
+        return true;
+    }
+
+    synchronized int count() {
+        return seen.size();
+    }
+
     synchronized List<String> values() {
         return List.copyOf(seen);
     }

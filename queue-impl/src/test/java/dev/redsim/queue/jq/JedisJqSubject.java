@@ -8,6 +8,10 @@ import dev.redsim.conformance.contracts.jq.JqSubject;
 import org.msgpack.value.Value;
 import org.msgpack.value.ValueFactory;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisCluster;
+import dev.redsim.conformance.target.ClusterSlotTarget;
+import dev.redsim.queue.connection.ClusterClients;
+import dev.redsim.queue.connection.RedisConnections;
 
 import java.time.Duration;
 import java.time.InstantSource;
@@ -22,25 +26,53 @@ final class JedisJqSubject implements JqSubject {
             Duration.ofSeconds(10), Duration.ofDays(365), 256);
 
     private final JqOptions options;
+    private final ClusterSlotTarget cluster;
 
     JedisJqSubject() {
         this(dev.redsim.queue.script.Transitions.SCRIPTS);
     }
 
     JedisJqSubject(dev.redsim.queue.script.Transitions transitions) {
+        this(transitions, null);
+    }
+
+    /**
+     * On a cluster: the namespace's prefix is the target's hash tag ("{tag}:"), and the queue's connection comes from a
+     * JedisCluster (the node of that slot, through RedisConnections, as the master takes it), the host and port
+     * handed over standing for that node (a crash sweep's proxy).
+     */
+    JedisJqSubject(dev.redsim.queue.script.Transitions transitions, ClusterSlotTarget cluster) {
         this.options = OPTIONS.withTransitions(transitions);
+        this.cluster = cluster;
+    }
+
+    private JqKeys keys() {
+        return cluster == null ? JqKeys.standard() : new JqKeys("{" + cluster.hashTag() + "}:");
     }
 
     @Override
     public JqPort connect(String host, int port, InstantSource clock) {
-        return new Port(new Jedis(host, port), clock, null, options);
+        if (cluster != null) {
+            JedisCluster client = ClusterClients.to(cluster, host, port);
+            Jedis jedis = RedisConnections.of(client).forKey(keys().slotKey());
+            return new Port(jedis, keys(), clock, client, options);
+        }
+        return new Port(new Jedis(host, port), keys(), clock, null, options);
     }
 
     /** Production's clock: Redis's TIME (RedisClock over a pool of its own); the host's clock is not read. */
     @Override
     public JqPort connectOnHost(String host, int port, java.time.Clock hostClock) {
+        if (cluster != null) {
+            JedisCluster client = ClusterClients.to(cluster, host, port);
+            RedisConnections connections = RedisConnections.of(client);
+            Jedis jedis = connections.forKey(keys().slotKey());
+            return new Port(jedis, keys(), dev.redsim.queue.time.RedisClock.over(connections, keys().slotKey()),
+                    client, options);
+        }
         redis.clients.jedis.JedisPool timePool = new redis.clients.jedis.JedisPool(host, port);
-        return new Port(new Jedis(host, port), dev.redsim.queue.time.RedisClock.over(timePool), timePool, options);
+        return new Port(new Jedis(host, port), keys(), dev.redsim.queue.time.RedisClock.over(timePool), timePool,
+                options);
     }
 
     @Override
@@ -63,10 +95,11 @@ final class JedisJqSubject implements JqSubject {
         private final JobQueue queue;
         private final AutoCloseable clockResources;
 
-        Port(Jedis jedis, InstantSource clock, AutoCloseable clockResources, JqOptions options) {
+        /** {@code clockResources}: closed with the port (the clock's pool, or the cluster client). */
+        Port(Jedis jedis, JqKeys keys, InstantSource clock, AutoCloseable clockResources, JqOptions options) {
             this.jedis = jedis;
             this.clockResources = clockResources;
-            this.queue = new JobQueue(jedis, JqKeys.standard(), clock, options);
+            this.queue = new JobQueue(jedis, keys, clock, options);
         }
 
         @Override

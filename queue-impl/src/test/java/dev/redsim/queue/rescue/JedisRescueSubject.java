@@ -7,6 +7,10 @@ import redis.clients.jedis.ClientSetInfoConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisCluster;
+import dev.redsim.conformance.target.ClusterSlotTarget;
+import dev.redsim.queue.connection.ClusterClients;
+import dev.redsim.queue.connection.RedisConnections;
 
 import java.time.Duration;
 import java.time.InstantSource;
@@ -18,23 +22,42 @@ final class JedisRescueSubject implements RescueSubject {
     private static final Duration LEASE = Duration.ofSeconds(30);
     private static final Duration RETENTION = Duration.ofMinutes(2);
 
+    /** The suite's queue: its keys' hash tag is {rescue:contract}. */
+    static final String QUEUE = "contract";
+
     private final dev.redsim.queue.script.Transitions transitions;
+    private final ClusterSlotTarget cluster;
 
     JedisRescueSubject() {
         this(dev.redsim.queue.script.Transitions.SCRIPTS);
     }
 
     JedisRescueSubject(dev.redsim.queue.script.Transitions transitions) {
+        this(transitions, null);
+    }
+
+    /**
+     * On a cluster: the engine's connection comes from a JedisCluster (the node serving the queue's slot, through
+     * RedisConnections, as RescueClient and RescueWorker take it), the host and port handed over standing for that
+     * node (a crash sweep's proxy).
+     */
+    JedisRescueSubject(dev.redsim.queue.script.Transitions transitions, ClusterSlotTarget cluster) {
         this.transitions = transitions;
+        this.cluster = cluster;
     }
 
     @Override
     public RescuePort connect(String host, int port, InstantSource clock, String worker) {
+        RescueOptions options = RescueOptions.of(QUEUE, worker).withLease(LEASE).withRetention(RETENTION)
+                .withTransitions(transitions);
+        if (cluster != null) {
+            JedisCluster client = ClusterClients.to(cluster, host, port);
+            Jedis jedis = RedisConnections.of(client).forKey(new RescueKeys(QUEUE).slotKey());
+            return new Port(jedis, new RescueEngine(jedis, clock, options), client);
+        }
         Jedis jedis = new Jedis(new HostAndPort(host, port), DefaultJedisClientConfig.builder()
                 .clientSetInfoConfig(ClientSetInfoConfig.DISABLED).socketTimeoutMillis(5000).build());
-        RescueOptions options = RescueOptions.of("contract", worker).withLease(LEASE).withRetention(RETENTION)
-                .withTransitions(transitions);
-        return new Port(jedis, new RescueEngine(jedis, clock, options));
+        return new Port(jedis, new RescueEngine(jedis, clock, options), null);
     }
 
     @Override
@@ -64,7 +87,7 @@ final class JedisRescueSubject implements RescueSubject {
         return new RescueTask(t.core(), t.cron(), t.gate(), t.meta(), t.node(), t.root(), t.sync());
     }
 
-    private record Port(Jedis jedis, RescueEngine engine) implements RescuePort {
+    private record Port(Jedis jedis, RescueEngine engine, JedisCluster cluster) implements RescuePort {
         @Override
         public String worker() {
             return engine.worker();
@@ -122,6 +145,9 @@ final class JedisRescueSubject implements RescueSubject {
         @Override
         public void close() {
             jedis.close();
+            if (cluster != null) {
+                cluster.close();
+            }
         }
     }
 }

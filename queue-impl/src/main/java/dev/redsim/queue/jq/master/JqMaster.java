@@ -4,7 +4,9 @@ import dev.redsim.queue.jq.JqOptions;
 import dev.redsim.queue.jq.http.HttpServer;
 import dev.redsim.queue.jq.http.Router;
 import dev.redsim.queue.time.RedisClock;
+import dev.redsim.queue.connection.RedisConnections;
 import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.JedisPoolConfig;
 
 import java.net.URI;
@@ -26,14 +28,11 @@ public final class JqMaster implements AutoCloseable {
     private final HttpServer server;
     private final ScheduledExecutorService upkeep;
 
-    private JqMaster(URI redis, String bind, int port, MasterSettings settings) {
-        JedisPoolConfig config = new JedisPoolConfig();
-        config.setMaxTotal(128);
-        config.setMaxIdle(128);
-        // JedisPool reads user, password and database from the URI: redis://:secret@host:6379/0.
-        JedisPool pool = new JedisPool(config, redis);
-        InstantSource clock = settings.clock() != null ? settings.clock() : RedisClock.over(pool);
-        this.queue = new QueueAccess(pool, settings.keys(), clock, settings.options());
+    private JqMaster(RedisConnections connections, AutoCloseable owned, String bind, int port,
+                     MasterSettings settings) {
+        InstantSource clock = settings.clock() != null ? settings.clock()
+                : RedisClock.over(connections, settings.keys().slotKey());
+        this.queue = new QueueAccess(connections, owned, settings.keys(), clock, settings.options());
         this.push = new PushWorkers(queue, signal);
         this.router = new MasterApi(queue, signal, push, settings).router();
         this.server = HttpServer.start(bind, port,
@@ -60,7 +59,20 @@ public final class JqMaster implements AutoCloseable {
     }
 
     public static JqMaster start(URI redis, String bind, int port, MasterSettings settings) {
-        return new JqMaster(redis, bind, port, settings);
+        JedisPoolConfig config = new JedisPoolConfig();
+        config.setMaxTotal(128);
+        config.setMaxIdle(128);
+        // JedisPool reads user, password and database from the URI: redis://:secret@host:6379/0.
+        JedisPool pool = new JedisPool(config, redis);
+        return new JqMaster(RedisConnections.of(pool), pool, bind, port, settings);
+    }
+
+    /**
+     * Starts a master over a client the caller owns and closes: a JedisCluster (the settings' key prefix must carry a
+     * hash tag, e.g. {@code {jq}:}: the namespace then lives on the master of that slot) or a JedisPooled.
+     */
+    public static JqMaster start(UnifiedJedis client, String bind, int port, MasterSettings settings) {
+        return new JqMaster(RedisConnections.of(client), null, bind, port, settings);
     }
 
     public int port() {

@@ -4,8 +4,7 @@ import dev.redsim.queue.jq.JobQueue;
 import dev.redsim.queue.jq.JqKeys;
 import dev.redsim.queue.jq.JqOptions;
 import dev.redsim.queue.script.Transitions;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.JedisPool;
+import dev.redsim.queue.connection.RedisConnections;
 
 import java.time.InstantSource;
 import java.util.List;
@@ -13,9 +12,13 @@ import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
-/** A pooled connection per operation: {@link JobQueue} is single-connection, the master is multi-threaded. */
+/**
+ * A pooled connection per operation: {@link JobQueue} is single-connection, the master is multi-threaded. On a Redis
+ * Cluster the connection is one to the master of the namespace's slot (every key shares the prefix's hash tag).
+ */
 final class QueueAccess implements AutoCloseable {
-    private final JedisPool pool;
+    private final RedisConnections connections;
+    private final AutoCloseable owned;
     private final JqKeys keys;
     private final InstantSource clock;
     private final JqOptions options;
@@ -28,17 +31,20 @@ final class QueueAccess implements AutoCloseable {
      */
     private final ReentrantLock optimisticClaims = new ReentrantLock();
 
-    QueueAccess(JedisPool pool, JqKeys keys, InstantSource clock, JqOptions options) {
-        this.pool = pool;
+    /** {@code owned}: what closing this closes (the master's own pool), or null when the caller owns the client. */
+    QueueAccess(RedisConnections connections, AutoCloseable owned, JqKeys keys, InstantSource clock,
+                JqOptions options) {
+        connections.requireHashTag("JQ key prefix", keys.prefix());
+        this.connections = connections;
+        this.owned = owned;
         this.keys = keys;
         this.clock = clock;
         this.options = options;
     }
 
+    /** One operation; on a cluster, again while a slot migration refuses it (RedisConnections.transition). */
     <T> T with(Function<JobQueue, T> operation) {
-        try (Jedis jedis = pool.getResource()) {
-            return operation.apply(new JobQueue(jedis, keys, clock, options));
-        }
+        return connections.transition(keys.slotKey(), jedis -> operation.apply(new JobQueue(jedis, keys, clock, options)));
     }
 
     /** Claims, waiting up to {@code waitMillis} for an eligible job. */
@@ -84,6 +90,12 @@ final class QueueAccess implements AutoCloseable {
 
     @Override
     public void close() {
-        pool.close();
+        if (owned != null) {
+            try {
+                owned.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("closing the master's Redis pool", e);
+            }
+        }
     }
 }
