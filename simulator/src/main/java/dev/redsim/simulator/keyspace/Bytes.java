@@ -32,6 +32,11 @@ public final class Bytes implements Comparable<Bytes> {
         public boolean holds(Object stored, Object key) {
             return key instanceof Bytes b && Arrays.equals((byte[]) stored, b.data);
         }
+
+        @Override
+        public int hashCode(Object stored) {
+            return hashOf((byte[]) stored);
+        }
     };
 
     private Bytes(byte[] data) {
@@ -65,10 +70,16 @@ public final class Bytes implements Comparable<Bytes> {
     public int hashCode() {
         int h = hash;
         if (h == 0) {
-            h = Arrays.hashCode(data);
-            hash = h == 0 ? 1 : h;
+            h = hashOf(data);
+            hash = h;
         }
         return h;
+    }
+
+    /** The hash code of a Bytes of these bytes; never 0, which marks a hash not computed yet. */
+    private static int hashOf(byte[] data) {
+        int h = Arrays.hashCode(data);
+        return h == 0 ? 1 : h;
     }
 
     @Override

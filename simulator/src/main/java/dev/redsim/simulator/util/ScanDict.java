@@ -44,6 +44,9 @@ public final class ScanDict<K, V> extends AbstractMap<K, V> {
         K key(Object stored);
 
         boolean holds(Object stored, Object key);
+
+        /** The hash code of the key a stored form stands for (equal to {@code key(stored).hashCode()}). */
+        int hashCode(Object stored);
     }
 
     /** Keys kept as they are given. */
@@ -62,6 +65,11 @@ public final class ScanDict<K, V> extends AbstractMap<K, V> {
         public boolean holds(Object stored, Object key) {
             return stored.equals(key);
         }
+
+        @Override
+        public int hashCode(Object stored) {
+            return stored.hashCode();
+        }
     };
 
     /** DICT_HT_INITIAL_SIZE. */
@@ -71,16 +79,18 @@ public final class ScanDict<K, V> extends AbstractMap<K, V> {
     /** How many empty buckets one rehash step may pass before it gives up for now (dictRehash's empty_visits). */
     private static final int EMPTY_VISITS = 10;
 
-    /** A chained entry; its key in the dict's {@link KeyForm}, so it is a Map.Entry only for dicts of keys as given. */
+    /**
+     * A chained entry; its key in the dict's {@link KeyForm}, so it is a Map.Entry only for dicts of keys as given.
+     * It keeps no hash (24 bytes, not 32: a keyspace has one entry a key): as Redis's dictEntry, a rehash computes the
+     * key's hash again, and a lookup compares keys.
+     */
     private static final class Entry<K, V> implements Map.Entry<K, V> {
         final Object key;
-        final int hash;
         V value;
         Entry<K, V> next;
 
-        Entry(Object key, int hash, V value, Entry<K, V> next) {
+        Entry(Object key, V value, Entry<K, V> next) {
             this.key = key;
-            this.hash = hash;
             this.value = value;
             this.next = next;
         }
@@ -182,11 +192,11 @@ public final class ScanDict<K, V> extends AbstractMap<K, V> {
         // while rehashing, new entries go to the new table, as Redis adds them (the old one only drains)
         if (target != null) {
             int i = hash & (target.length - 1);
-            target[i] = new Entry<>(keyForm.stored(key), hash, value, target[i]);
+            target[i] = new Entry<>(keyForm.stored(key), value, target[i]);
             usedInTarget++;
         } else {
             int i = hash & (table.length - 1);
-            table[i] = new Entry<>(keyForm.stored(key), hash, value, table[i]);
+            table[i] = new Entry<>(keyForm.stored(key), value, table[i]);
             usedInTable++;
         }
         return null;
@@ -446,7 +456,7 @@ public final class ScanDict<K, V> extends AbstractMap<K, V> {
 
     private Entry<K, V> findIn(Entry<K, V>[] t, Object key, int hash) {
         for (Entry<K, V> e = t[hash & (t.length - 1)]; e != null; e = e.next) {
-            if (e.hash == hash && keyForm.holds(e.key, key)) {
+            if (keyForm.holds(e.key, key)) {
                 return e;
             }
         }
@@ -457,7 +467,7 @@ public final class ScanDict<K, V> extends AbstractMap<K, V> {
         int i = hash & (t.length - 1);
         Entry<K, V> previous = null;
         for (Entry<K, V> e = t[i]; e != null; previous = e, e = e.next) {
-            if (e.hash == hash && keyForm.holds(e.key, key)) {
+            if (keyForm.holds(e.key, key)) {
                 if (previous == null) {
                     t[i] = e.next;
                 } else {
@@ -525,7 +535,7 @@ public final class ScanDict<K, V> extends AbstractMap<K, V> {
             table[rehashIndex] = null;
             while (e != null) {
                 Entry<K, V> next = e.next;
-                int i = e.hash & (target.length - 1);
+                int i = mix(keyForm.hashCode(e.key)) & (target.length - 1);
                 e.next = target[i];
                 target[i] = e;
                 usedInTable--;
@@ -563,7 +573,10 @@ public final class ScanDict<K, V> extends AbstractMap<K, V> {
 
     /** The key's hash code, mixed (murmur3's finalizer) so that its low bits, which pick the bucket, vary. */
     private static int hash(Object key) {
-        int h = key.hashCode();
+        return mix(key.hashCode());
+    }
+
+    private static int mix(int h) {
         h ^= h >>> 16;
         h *= 0x85ebca6b;
         h ^= h >>> 13;
