@@ -78,7 +78,9 @@ public class MemoryBenchmark {
             long rssBefore = rss(pid);
             long usedBefore = usedMemory(c);
             load(c, shape);
-            Thread.sleep(1000); // let the servers finish what follows a load (Redis's lazy frees, the JVM's compilers)
+            // Let the servers finish what follows a load: Redis's background frees, the JVM's compilers and a collector
+            // that gives memory back on its own after an idle second (G1's periodic collection, if it is chosen).
+            Thread.sleep(3000);
             return new Measured(rssBefore, rss(pid), usedBefore, usedMemory(c));
         }
     }
