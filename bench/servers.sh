@@ -1,6 +1,8 @@
 # Sourced by the bench scripts: starts a real redis-server and the simulator jar side by side on free ports of
 # 127.0.0.1, waits until both answer, and stops both (by PID) when the script exits.
-# Sets REDIS_PORT, SIM_PORT and WORK (a temporary folder removed at exit).
+# Sets REDIS_PORT, SIM_PORT, WORK (a temporary folder removed at exit) and PIDS (redis-server's, then the simulator's).
+# SIM_LAUNCHER=bin/redsim-server starts the simulator with the command-line launcher's JVM settings instead of a
+# plain java -jar (bench/memory.sh measures what a user of the launcher gets).
 
 for tool in redis-server redis-benchmark redis-cli python3; do
   command -v "$tool" >/dev/null || { echo "needs $tool (apt-get install redis-server redis-tools python3)"; exit 2; }
@@ -19,7 +21,11 @@ trap cleanup EXIT
 redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no --daemonize no --dir "$WORK" \
   --loglevel warning > "$WORK/redis.log" 2>&1 &
 PIDS+=($!)
-java ${SIM_JAVA_OPTS:-} -jar "$JAR" --port "$SIM_PORT" > "$WORK/sim.log" 2>&1 &
+if [ -n "${SIM_LAUNCHER:-}" ]; then
+  REDSIM_JAVA_OPTS="${SIM_JAVA_OPTS:-}" "$SIM_LAUNCHER" --port "$SIM_PORT" > "$WORK/sim.log" 2>&1 &
+else
+  java ${SIM_JAVA_OPTS:-} -jar "$JAR" --port "$SIM_PORT" > "$WORK/sim.log" 2>&1 &
+fi
 PIDS+=($!)
 for port in "$REDIS_PORT" "$SIM_PORT"; do
   for _ in $(seq 1 100); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep 0.1; done

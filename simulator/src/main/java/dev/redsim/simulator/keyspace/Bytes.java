@@ -1,5 +1,7 @@
 package dev.redsim.simulator.keyspace;
 
+import dev.redsim.simulator.util.ScanDict;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -10,6 +12,32 @@ import java.util.Arrays;
 public final class Bytes implements Comparable<Bytes> {
     private final byte[] data;
     private int hash;
+
+    /**
+     * How a dict of Bytes keys keeps them: the array alone, without this wrapper (24 bytes a key saved in a keyspace
+     * of small keys); a wrapper is made again when the dict hands a key out.
+     */
+    public static final ScanDict.KeyForm<Bytes> AS_ARRAY = new ScanDict.KeyForm<>() {
+        @Override
+        public Object stored(Bytes key) {
+            return key.data;
+        }
+
+        @Override
+        public Bytes key(Object stored) {
+            return new Bytes((byte[]) stored);
+        }
+
+        @Override
+        public boolean holds(Object stored, Object key) {
+            return key instanceof Bytes b && Arrays.equals((byte[]) stored, b.data);
+        }
+
+        @Override
+        public int hashCode(Object stored) {
+            return hashOf((byte[]) stored);
+        }
+    };
 
     private Bytes(byte[] data) {
         this.data = data;
@@ -42,10 +70,16 @@ public final class Bytes implements Comparable<Bytes> {
     public int hashCode() {
         int h = hash;
         if (h == 0) {
-            h = Arrays.hashCode(data);
-            hash = h == 0 ? 1 : h;
+            h = hashOf(data);
+            hash = h;
         }
         return h;
+    }
+
+    /** The hash code of a Bytes of these bytes; never 0, which marks a hash not computed yet. */
+    private static int hashOf(byte[] data) {
+        int h = Arrays.hashCode(data);
+        return h == 0 ? 1 : h;
     }
 
     @Override

@@ -21,7 +21,7 @@ public final class Database {
     private final LongSupplier clockMillis;
     private final LongSupplier expiryMillis;
     private final KeyspaceHooks hooks;
-    private ScanDict<Bytes, RedisValue> values = new ScanDict<>();
+    private ScanDict<Bytes, RedisValue> values = new ScanDict<>(Bytes.AS_ARRAY);
     private HashMap<Bytes, Long> expires = new HashMap<>();
     /**
      * Deadlines in time order, for the active sweep. Entries go stale when a key's TTL changes or goes away;
@@ -249,7 +249,7 @@ public final class Database {
         if (slotIndex != null) {
             slotIndex.clear();
         }
-        values = new ScanDict<>();
+        values = new ScanDict<>(Bytes.AS_ARRAY);
         expires = new HashMap<>();
         deadlines = new PriorityQueue<>();
         dataBytes = 0;

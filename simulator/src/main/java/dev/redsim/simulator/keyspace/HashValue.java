@@ -5,7 +5,6 @@ import dev.redsim.simulator.util.rdb.Listpack;
 import dev.redsim.simulator.util.rdb.RdbWriter;
 
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 
@@ -19,15 +18,18 @@ import static dev.redsim.simulator.keyspace.MemoryLayout.sds;
 import static dev.redsim.simulator.keyspace.MemoryLayout.slots;
 
 /**
- * A hash. While listpack-encoded, fields keep insertion order, which is the order Redis's listpack encoding replies
+ * A hash. While listpack-encoded, fields are packed ({@link ListpackPairs}) and keep insertion order, which is the order Redis's listpack encoding replies
  * in (an update keeps a field's place, a delete closes the gap). Once a hashtable, the fields live in a
  * {@link ScanDict}, Redis's dict, so that HSCAN walks them with Redis's cursor at O(COUNT) a call and HRANDFIELD
  * picks a random bucket in O(1); the order is then the dict's own, as in Redis, and tests compare such replies as
  * unordered.
  */
 public final class HashValue extends AccessTracked implements RedisValue {
-    /** A LinkedHashMap while listpack-encoded, a ScanDict once a hashtable. */
-    private Map<Bytes, byte[]> fields = new LinkedHashMap<>();
+    /**
+     * Packed pairs while listpack-encoded, a ScanDict once a hashtable (keeping each field's bytes without a Bytes
+     * wrapper, as the keyspace keeps its keys).
+     */
+    private Map<Bytes, byte[]> fields = new ListpackPairs();
     private boolean hashtable;
 
     public Map<Bytes, byte[]> fields() {
@@ -76,7 +78,7 @@ public final class HashValue extends AccessTracked implements RedisValue {
         if (hashtable) {
             return;
         }
-        ScanDict<Bytes, byte[]> dict = new ScanDict<>();
+        ScanDict<Bytes, byte[]> dict = new ScanDict<>(Bytes.AS_ARRAY);
         dict.putAll(fields);
         fields = dict;
         hashtable = true;
@@ -154,7 +156,7 @@ public final class HashValue extends AccessTracked implements RedisValue {
     public HashValue copy() {
         HashValue copy = new HashValue();
         if (hashtable) {
-            copy.fields = new ScanDict<>();
+            copy.fields = new ScanDict<>(Bytes.AS_ARRAY);
         }
         copy.fields.putAll(fields);
         copy.hashtable = hashtable;

@@ -28,8 +28,11 @@ import static dev.redsim.simulator.keyspace.MemoryLayout.slots;
 public final class SetValue extends AccessTracked implements RedisValue {
     private long[] ints = new long[4];
     private int intCount;
-    /** Null while the set is an intset. */
-    private ArrayList<Bytes> slots;
+    /**
+     * Null while the set is an intset. The members' arrays themselves, and the index keeps the same arrays without a
+     * Bytes around them ({@link Bytes#AS_ARRAY}): a member costs its array, not its array and a wrapper.
+     */
+    private ArrayList<byte[]> slots;
     private ScanDict<Bytes, Integer> slotOf;
 
     public boolean isIntset() {
@@ -87,7 +90,7 @@ public final class SetValue extends AccessTracked implements RedisValue {
         if (slotOf.putIfAbsent(member, slots.size()) != null) {
             return false;
         }
-        slots.add(member);
+        slots.add(member.bytes());
         return true;
     }
 
@@ -97,7 +100,7 @@ public final class SetValue extends AccessTracked implements RedisValue {
             return;
         }
         slots = new ArrayList<>(Math.max(4, intCount));
-        slotOf = new ScanDict<>();
+        slotOf = new ScanDict<>(Bytes.AS_ARRAY);
         for (int i = 0; i < intCount; i++) {
             addToTable(Bytes.wrap(Numbers.toBytes(ints[i])));
         }
@@ -139,16 +142,16 @@ public final class SetValue extends AccessTracked implements RedisValue {
 
     /** Fills the hole with the last member so removal stays O(1). */
     private void removeSlot(int slot) {
-        Bytes last = slots.remove(slots.size() - 1);
+        byte[] last = slots.remove(slots.size() - 1);
         if (slot < slots.size()) {
             slots.set(slot, last);
-            slotOf.put(last, slot);
+            slotOf.put(Bytes.wrap(last), slot);
         }
     }
 
     /** The member at a position in [0, size): intset positions are numeric order. */
     public byte[] memberAt(int index) {
-        return isIntset() ? Numbers.toBytes(ints[index]) : slots.get(index).bytes();
+        return isIntset() ? Numbers.toBytes(ints[index]) : slots.get(index);
     }
 
     /** Removes and returns the member at a position (for SPOP). */
@@ -158,10 +161,10 @@ public final class SetValue extends AccessTracked implements RedisValue {
             removeIntAt(index);
             return member;
         }
-        Bytes member = slots.get(index);
-        slotOf.remove(member);
+        byte[] member = slots.get(index);
+        slotOf.remove(Bytes.wrap(member));
         removeSlot(index);
-        return member.bytes();
+        return member;
     }
 
     /** Every member, in the set's own order (numeric for an intset). */
@@ -171,8 +174,8 @@ public final class SetValue extends AccessTracked implements RedisValue {
                 action.accept(Numbers.toBytes(ints[i]));
             }
         } else {
-            for (Bytes b : slots) {
-                action.accept(b.bytes());
+            for (byte[] b : slots) {
+                action.accept(b);
             }
         }
     }
@@ -201,7 +204,7 @@ public final class SetValue extends AccessTracked implements RedisValue {
         } else {
             copy.ints = null;
             copy.slots = new ArrayList<>(slots);
-            copy.slotOf = new ScanDict<>();
+            copy.slotOf = new ScanDict<>(Bytes.AS_ARRAY);
             copy.slotOf.putAll(slotOf);
         }
         return copy;
@@ -217,8 +220,8 @@ public final class SetValue extends AccessTracked implements RedisValue {
         }
         out.writeByte(RdbTypes.SET);
         out.writeLength(size());
-        for (Bytes member : slots) {
-            out.writeString(member.bytes());
+        for (byte[] member : slots) {
+            out.writeString(member);
         }
     }
 

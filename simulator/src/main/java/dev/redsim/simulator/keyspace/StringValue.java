@@ -22,9 +22,10 @@ public final class StringValue extends AccessTracked implements RedisValue {
      */
     private byte[] value;
     private int length;
-    private final boolean modifiedInPlace;
-    /** False for strings Redis creates without trying the int encoding (INCRBYFLOAT's result). */
-    private final boolean intEncodable;
+    /** Set for a value changed in place (always "raw"); a flag bit of AccessTracked's word, not a field of its own. */
+    private static final int MODIFIED_IN_PLACE = FIRST_FLAG;
+    /** Set for strings Redis creates without trying the int encoding (INCRBYFLOAT's result). */
+    private static final int NOT_INT_ENCODABLE = FIRST_FLAG << 1;
 
     private StringValue(byte[] value, boolean modifiedInPlace) {
         this(value, modifiedInPlace, true);
@@ -33,8 +34,20 @@ public final class StringValue extends AccessTracked implements RedisValue {
     private StringValue(byte[] value, boolean modifiedInPlace, boolean intEncodable) {
         this.value = value;
         this.length = value.length;
-        this.modifiedInPlace = modifiedInPlace;
-        this.intEncodable = intEncodable;
+        if (modifiedInPlace) {
+            setFlag(MODIFIED_IN_PLACE);
+        }
+        if (!intEncodable) {
+            setFlag(NOT_INT_ENCODABLE);
+        }
+    }
+
+    private boolean modifiedInPlace() {
+        return flag(MODIFIED_IN_PLACE);
+    }
+
+    private boolean intEncodable() {
+        return !flag(NOT_INT_ENCODABLE);
     }
 
     /** A value as SET stores it; the array is handed over. */
@@ -64,7 +77,7 @@ public final class StringValue extends AccessTracked implements RedisValue {
         if (current == null) {
             return new StringValue(new byte[0], true);
         }
-        if (current.modifiedInPlace) {
+        if (current.modifiedInPlace()) {
             return current;
         }
         return new StringValue(current.value.clone(), true);
@@ -75,7 +88,7 @@ public final class StringValue extends AccessTracked implements RedisValue {
      * true when the length changed. Growth keeps spare room so repeated growth costs amortized O(1).
      */
     public boolean growTo(int size) {
-        if (!modifiedInPlace) {
+        if (!modifiedInPlace()) {
             throw new IllegalStateException("only edited strings grow in place");
         }
         if (size <= length) {
@@ -94,7 +107,7 @@ public final class StringValue extends AccessTracked implements RedisValue {
      * bytes belong to the value.
      */
     public byte[] array() {
-        return modifiedInPlace ? value : null;
+        return modifiedInPlace() ? value : null;
     }
 
     /** The bytes, exactly {@link #length()} long; callers must not change them. */
@@ -121,10 +134,10 @@ public final class StringValue extends AccessTracked implements RedisValue {
 
     @Override
     public String encoding() {
-        if (modifiedInPlace) {
+        if (modifiedInPlace()) {
             return "raw";
         }
-        if (intEncodable && length <= 20 && Numbers.parseLongStrict(value) != null) {
+        if (intEncodable() && length <= 20 && Numbers.parseLongStrict(value) != null) {
             return "int";
         }
         return length <= EMBSTR_LIMIT ? "embstr" : "raw";
@@ -134,8 +147,8 @@ public final class StringValue extends AccessTracked implements RedisValue {
     public RedisValue copy() {
         // Edited values may later change in place (bytesForUpdate), so a copy gets its own array.
         // Unedited bytes are never changed, so the copy may share them.
-        return modifiedInPlace ? new StringValue(java.util.Arrays.copyOf(value, length), true)
-                : new StringValue(value, false, intEncodable);
+        return modifiedInPlace() ? new StringValue(java.util.Arrays.copyOf(value, length), true)
+                : new StringValue(value, false, intEncodable());
     }
 
     /** RDB_TYPE_STRING: an int-encoded value as an integer, any other as a string (rdbSaveStringObject). */

@@ -15,8 +15,9 @@ public final class ZSkipList {
     public static final class Node {
         private final double score;
         private final Bytes member;
-        private final Node[] next;
-        private final long[] span;
+        /** Not final for the head only, whose links grow with the list's level. */
+        private Node[] next;
+        private long[] span;
         private Node previous;
 
         private Node(double score, Bytes member, int level) {
@@ -60,10 +61,15 @@ public final class ZSkipList {
         boolean isEmpty();
     }
 
-    private final Node head = new Node(0, null, MAX_LEVEL);
+    /**
+     * The head's links and the scratch arrays grow with the list's level ({@link #growLevels}) instead of having all
+     * 32 levels from the start, as Redis's header has: the levels come one at a time (a quarter of the nodes reach
+     * level 2), and 32-level arrays cost a small sorted set about 870 bytes it never uses.
+     */
+    private final Node head = new Node(0, null, 1);
     /** Scratch arrays for insert and delete, reused so a write allocates only its node (one thread uses a list). */
-    private final Node[] update = new Node[MAX_LEVEL];
-    private final long[] rank = new long[MAX_LEVEL];
+    private Node[] update = new Node[1];
+    private long[] rank = new long[1];
     private Node tail;
     private int level = 1;
     private long length;
@@ -110,6 +116,7 @@ public final class ZSkipList {
         }
         int newLevel = randomLevel();
         if (newLevel > level) {
+            growLevels(newLevel);
             for (int i = level; i < newLevel; i++) {
                 rank[i] = 0;
                 update[i] = head;
@@ -135,6 +142,16 @@ public final class ZSkipList {
         }
         length++;
         return node;
+    }
+
+    /** Makes room for links up to {@code levels} in the head and the scratch arrays, keeping what they hold. */
+    private void growLevels(int levels) {
+        if (head.next.length < levels) {
+            head.next = java.util.Arrays.copyOf(head.next, levels);
+            head.span = java.util.Arrays.copyOf(head.span, levels);
+            update = java.util.Arrays.copyOf(update, levels);
+            rank = java.util.Arrays.copyOf(rank, levels);
+        }
     }
 
     /** Removes the entry with exactly this score and member; false when absent. */

@@ -28,8 +28,50 @@ import java.util.random.RandomGenerator;
  * move buckets from the old table to the new one; lookups never do, so a walk over the entries (iterator, forEach)
  * may look keys up as it goes (Redis gets the same from its safe iterators, which pause rehashing). A write during
  * a walk fails the walk (ConcurrentModificationException), and iterators do not remove.
+ *
+ * <p>A dict may keep its keys in a smaller form than the key objects ({@link KeyForm}): a keyspace of a million keys
+ * then holds a million byte arrays, not a million wrappers around them, and makes a wrapper only when a key is handed
+ * out (iteration, scans, random picks).
  */
 public final class ScanDict<K, V> extends AbstractMap<K, V> {
+    /**
+     * How the entries hold their keys. {@code stored} is what an entry keeps for a key, {@code key} turns it back into
+     * a key equal to the one stored, and {@code holds} compares a stored key with a key looked up, without making one.
+     */
+    public interface KeyForm<K> {
+        Object stored(K key);
+
+        K key(Object stored);
+
+        boolean holds(Object stored, Object key);
+
+        /** The hash code of the key a stored form stands for (equal to {@code key(stored).hashCode()}). */
+        int hashCode(Object stored);
+    }
+
+    /** Keys kept as they are given. */
+    private static final KeyForm<Object> AS_GIVEN = new KeyForm<>() {
+        @Override
+        public Object stored(Object key) {
+            return key;
+        }
+
+        @Override
+        public Object key(Object stored) {
+            return stored;
+        }
+
+        @Override
+        public boolean holds(Object stored, Object key) {
+            return stored.equals(key);
+        }
+
+        @Override
+        public int hashCode(Object stored) {
+            return stored.hashCode();
+        }
+    };
+
     /** DICT_HT_INITIAL_SIZE. */
     private static final int INITIAL_SIZE = 4;
     /** HASHTABLE_MIN_FILL: below this percentage of fill a table is shrunk. */
@@ -37,22 +79,26 @@ public final class ScanDict<K, V> extends AbstractMap<K, V> {
     /** How many empty buckets one rehash step may pass before it gives up for now (dictRehash's empty_visits). */
     private static final int EMPTY_VISITS = 10;
 
+    /**
+     * A chained entry; its key in the dict's {@link KeyForm}, so it is a Map.Entry only for dicts of keys as given.
+     * It keeps no hash (24 bytes, not 32: a keyspace has one entry a key): as Redis's dictEntry, a rehash computes the
+     * key's hash again, and a lookup compares keys.
+     */
     private static final class Entry<K, V> implements Map.Entry<K, V> {
-        final K key;
-        final int hash;
+        final Object key;
         V value;
         Entry<K, V> next;
 
-        Entry(K key, int hash, V value, Entry<K, V> next) {
+        Entry(Object key, V value, Entry<K, V> next) {
             this.key = key;
-            this.hash = hash;
             this.value = value;
             this.next = next;
         }
 
         @Override
+        @SuppressWarnings("unchecked")
         public K getKey() {
-            return key;
+            return (K) key;
         }
 
         @Override
@@ -88,9 +134,24 @@ public final class ScanDict<K, V> extends AbstractMap<K, V> {
     /** Counts structural changes (entries added, removed or moved), so that a walk notices writes under it. */
     private int changes;
     private Set<Map.Entry<K, V>> entrySet;
+    private final KeyForm<K> keyForm;
+    private final boolean keysAsGiven;
 
+    @SuppressWarnings("unchecked")
     public ScanDict() {
+        this((KeyForm<K>) AS_GIVEN);
+    }
+
+    /** A dict that keeps its keys in the given form. */
+    public ScanDict(KeyForm<K> keyForm) {
         this.table = newTable(INITIAL_SIZE);
+        this.keyForm = keyForm;
+        this.keysAsGiven = keyForm == AS_GIVEN;
+    }
+
+    /** An entry's key as the dict hands it out. */
+    private K keyOf(Entry<K, V> e) {
+        return keyForm.key(e.key);
     }
 
     @Override
@@ -131,11 +192,11 @@ public final class ScanDict<K, V> extends AbstractMap<K, V> {
         // while rehashing, new entries go to the new table, as Redis adds them (the old one only drains)
         if (target != null) {
             int i = hash & (target.length - 1);
-            target[i] = new Entry<>(key, hash, value, target[i]);
+            target[i] = new Entry<>(keyForm.stored(key), value, target[i]);
             usedInTarget++;
         } else {
             int i = hash & (table.length - 1);
-            table[i] = new Entry<>(key, hash, value, table[i]);
+            table[i] = new Entry<>(keyForm.stored(key), value, table[i]);
             usedInTable++;
         }
         return null;
@@ -256,7 +317,23 @@ public final class ScanDict<K, V> extends AbstractMap<K, V> {
             }
             Entry<K, V> current = nextEntry;
             advance();
-            return current;
+            return keysAsGiven ? current : new KeyedEntry(current);
+        }
+    }
+
+    /** An entry with its key turned back from the stored form; setValue writes through to the dict's entry. */
+    private final class KeyedEntry extends AbstractMap.SimpleEntry<K, V> {
+        private final Entry<K, V> entry;
+
+        KeyedEntry(Entry<K, V> entry) {
+            super(keyOf(entry), entry.value);
+            this.entry = entry;
+        }
+
+        @Override
+        public V setValue(V value) {
+            super.setValue(value);
+            return entry.setValue(value);
         }
     }
 
@@ -335,7 +412,7 @@ public final class ScanDict<K, V> extends AbstractMap<K, V> {
         for (int i = 0; i < pick; i++) {
             e = e.next;
         }
-        return e.key;
+        return keyOf(e);
     }
 
     /** The number of buckets of the table in use, and of the one being filled (0 when not rehashing). */
@@ -353,9 +430,9 @@ public final class ScanDict<K, V> extends AbstractMap<K, V> {
         return Long.reverse(v);
     }
 
-    private static <K, V> void emit(Entry<K, V> chain, BiConsumer<? super K, ? super V> action) {
+    private void emit(Entry<K, V> chain, BiConsumer<? super K, ? super V> action) {
         for (Entry<K, V> e = chain; e != null; e = e.next) {
-            action.accept(e.key, e.value);
+            action.accept(keyOf(e), e.value);
         }
     }
 
@@ -377,9 +454,9 @@ public final class ScanDict<K, V> extends AbstractMap<K, V> {
         return found;
     }
 
-    private static <K, V> Entry<K, V> findIn(Entry<K, V>[] t, Object key, int hash) {
+    private Entry<K, V> findIn(Entry<K, V>[] t, Object key, int hash) {
         for (Entry<K, V> e = t[hash & (t.length - 1)]; e != null; e = e.next) {
-            if (e.hash == hash && e.key.equals(key)) {
+            if (keyForm.holds(e.key, key)) {
                 return e;
             }
         }
@@ -390,7 +467,7 @@ public final class ScanDict<K, V> extends AbstractMap<K, V> {
         int i = hash & (t.length - 1);
         Entry<K, V> previous = null;
         for (Entry<K, V> e = t[i]; e != null; previous = e, e = e.next) {
-            if (e.hash == hash && e.key.equals(key)) {
+            if (keyForm.holds(e.key, key)) {
                 if (previous == null) {
                     t[i] = e.next;
                 } else {
@@ -408,7 +485,7 @@ public final class ScanDict<K, V> extends AbstractMap<K, V> {
         return null;
     }
 
-    private static <K, V> void forEachIn(Entry<K, V>[] t, BiConsumer<? super K, ? super V> action) {
+    private void forEachIn(Entry<K, V>[] t, BiConsumer<? super K, ? super V> action) {
         for (Entry<K, V> chain : t) {
             emit(chain, action);
         }
@@ -458,7 +535,7 @@ public final class ScanDict<K, V> extends AbstractMap<K, V> {
             table[rehashIndex] = null;
             while (e != null) {
                 Entry<K, V> next = e.next;
-                int i = e.hash & (target.length - 1);
+                int i = mix(keyForm.hashCode(e.key)) & (target.length - 1);
                 e.next = target[i];
                 target[i] = e;
                 usedInTable--;
@@ -496,7 +573,10 @@ public final class ScanDict<K, V> extends AbstractMap<K, V> {
 
     /** The key's hash code, mixed (murmur3's finalizer) so that its low bits, which pick the bucket, vary. */
     private static int hash(Object key) {
-        int h = key.hashCode();
+        return mix(key.hashCode());
+    }
+
+    private static int mix(int h) {
         h ^= h >>> 16;
         h *= 0x85ebca6b;
         h ^= h >>> 13;

@@ -52,4 +52,25 @@ class StringValueTest {
     private static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.US_ASCII);
     }
+
+    /** The LFU data and the encoding flags share one int: writing either leaves the other as it was. */
+    @Test
+    void lfuDataAndEncodingFlagsShareAWordWithoutTouchingEachOther() {
+        long now = 1_700_000_000_000L;
+        StringValue edited = StringValue.editable(null);
+        StringValue unencoded = StringValue.unencoded(bytes("12"));
+        for (StringValue v : new StringValue[] {edited, unencoded}) {
+            assertThat(v.frequency()).isEqualTo(AccessTracked.LFU_INITIAL);
+            v.frequency(255, now);
+            assertThat(v.frequency()).isEqualTo(255);
+            assertThat(v.lfuDecayed(now + 3 * 60_000, 1)).as("decays by the minutes stored").isEqualTo(252);
+            v.frequency(0, now);
+            assertThat(v.frequency()).isZero();
+        }
+        assertThat(edited.encoding()).isEqualTo("raw");
+        assertThat(unencoded.encoding()).isEqualTo("embstr");
+        StringValue plain = StringValue.of(bytes("12"));
+        plain.frequency(255, now);
+        assertThat(plain.encoding()).isEqualTo("int");
+    }
 }
