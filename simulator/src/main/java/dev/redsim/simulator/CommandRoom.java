@@ -86,7 +86,7 @@ record CommandRoom(CommandProcessor commands, ScriptRunner scriptRunner) {
         acl.clientInfo((client, running) -> ClientListLine.of(client, time.millis(), true, running));
         commands.accessControl(acl);
         ScriptRunner scriptRunner = new ScriptRunner(engine);
-        CommandFamilies.registerAll(table, new Scripting(commands, scriptRunner), acl, cluster);
+        CommandFamilies.declareAll(table, new Scripting(commands, scriptRunner), acl, cluster); // bound on first use
         if (scriptMemoryLimit > 0) {
             scriptRunner.memory().limit(scriptMemoryLimit);
         }

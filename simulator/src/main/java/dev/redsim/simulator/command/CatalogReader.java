@@ -6,6 +6,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -13,11 +14,29 @@ import java.util.TreeMap;
  * (COMMAND INFO's and COMMAND DOCS's), so a field here is the field Redis prints.
  */
 final class CatalogReader {
+    /** COMMAND DOCS's fields: left out of the first read and read with {@link #docs} when first asked for. */
+    private static final Set<String> DOC_FIELDS = Set.of("summary", "since", "group", "complexity", "doc_flags",
+            "deprecated_since", "replaced_by", "history", "arguments");
+
     private final Map<String, Object> root;
+    private final CatalogDocs docs;
 
     @SuppressWarnings("unchecked")
     CatalogReader(String json) {
-        this.root = (Map<String, Object>) TableJson.parse(json);
+        this.root = (Map<String, Object>) TableJson.parse(json, DOC_FIELDS);
+        this.docs = new CatalogDocs(json);
+    }
+
+    /** The docs of every command and subcommand of the resource, by full name ("get", "config|get"). */
+    @SuppressWarnings("unchecked")
+    static Map<String, CommandDocs> docs(String json) {
+        Map<String, Object> root = (Map<String, Object>) TableJson.parse(json);
+        Map<String, CommandDocs> result = new java.util.HashMap<>();
+        object(root, "commands").forEach((name, entry) -> {
+            result.put(name, docs(asObject(entry)));
+            object(asObject(entry), "subcommands").forEach((subName, sub) -> result.put(subName, docs(asObject(sub))));
+        });
+        return java.util.Collections.unmodifiableMap(result);
     }
 
     String redisVersion() {
@@ -30,7 +49,7 @@ final class CatalogReader {
         return result;
     }
 
-    private static CommandDescription command(String fullName, String container, Map<String, Object> e) {
+    private CommandDescription command(String fullName, String container, Map<String, Object> e) {
         String name = container == null ? fullName : fullName.substring(container.length() + 1);
         List<String> flagNames = strings(e, "flags");
         EnumSet<CommandFlag> flags = EnumSet.noneOf(CommandFlag.class);
@@ -46,7 +65,7 @@ final class CatalogReader {
                 subcommands.put(subName.substring(fullName.length() + 1), command(subName, fullName, asObject(sub))));
         return new CommandDescription(name, container, integer(e, "arity"), Collections.unmodifiableSet(flags),
                 flagNames, integer(e, "first_key"), integer(e, "last_key"), integer(e, "key_step"),
-                strings(e, "acl_categories"), strings(e, "tips"), List.copyOf(keySpecs), docs(e),
+                strings(e, "acl_categories"), strings(e, "tips"), List.copyOf(keySpecs), docs,
                 Collections.unmodifiableMap(subcommands));
     }
 

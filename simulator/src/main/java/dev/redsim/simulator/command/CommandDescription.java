@@ -17,7 +17,12 @@ import java.util.Set;
 public record CommandDescription(String name, String container, int arity, Set<CommandFlag> flags,
                                  List<String> flagNames, int firstKey, int lastKey, int keyStep,
                                  List<String> aclCategories, List<String> tips, List<KeySpec> keySpecs,
-                                 CommandDocs docs, Map<String, CommandDescription> subcommands) {
+                                 CatalogDocs catalogDocs, Map<String, CommandDescription> subcommands) {
+
+    /** What COMMAND DOCS reports (read from the resource the first time any command's docs are asked for). */
+    public CommandDocs docs() {
+        return catalogDocs.of(fullName());
+    }
 
     /** "config|get" for a subcommand, the plain name otherwise: what Redis puts in its replies and errors. */
     public String fullName() {

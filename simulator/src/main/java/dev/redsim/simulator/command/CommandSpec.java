@@ -13,14 +13,29 @@ import java.util.TreeMap;
  */
 public final class CommandSpec {
     private final CommandDescription description;
-    private CommandHandler handler;
-    private final KeyProcedure keyProcedure;
+    /** Volatile: a lazily bound family may bind it on the script thread while the engine thread reads it. */
+    private volatile CommandHandler handler;
+    private volatile KeyProcedure keyProcedure;
+    /**
+     * The family that binds this entry on first use, or null when it is bound already (or never: a bare container).
+     * Set while the table is declared, before any other thread sees it.
+     */
+    private FamilyBinding family;
+    private CommandTable table;
     private final Map<String, CommandSpec> subcommands = new TreeMap<>();
 
     CommandSpec(CommandDescription description, CommandHandler handler, KeyProcedure keyProcedure) {
+        this(description, handler, keyProcedure, null, null);
+    }
+
+    /** An entry declared by {@code family} of {@code table}, whose handler comes when the family is bound. */
+    CommandSpec(CommandDescription description, CommandHandler handler, KeyProcedure keyProcedure,
+            FamilyBinding family, CommandTable table) {
         this.description = description;
         this.handler = handler;
         this.keyProcedure = keyProcedure;
+        this.family = family;
+        this.table = table;
     }
 
     public CommandDescription description() {
@@ -65,8 +80,40 @@ public final class CommandSpec {
         return description.docs().summary();
     }
 
+    /** The handler, binding its family first when that has not happened yet (decision 0026). */
     public CommandHandler handler() {
+        CommandHandler bound = handler;
+        if (bound == null && family != null) {
+            table.bind(family);
+            bound = handler;
+        }
+        return bound;
+    }
+
+    /** The handler as it is now, without binding anything. */
+    CommandHandler handlerIfBound() {
         return handler;
+    }
+
+    private KeyProcedure keyProcedure() {
+        if (family != null && !family.bound()) {
+            table.bind(family); // the family's registration is what supplies a key procedure
+        }
+        return keyProcedure;
+    }
+
+    /** The family that binds this entry lazily, or null. */
+    FamilyBinding family() {
+        return family;
+    }
+
+    /** Declares that {@code declaring} binds this entry's handler (a container's own handler) on first use. */
+    void declaredBy(FamilyBinding declaring, CommandTable owner) {
+        if (family != null || handler != null) {
+            throw new IllegalStateException("handler declared twice: " + fullName());
+        }
+        family = declaring;
+        table = owner;
     }
 
     void bindHandler(CommandHandler containerHandler) {
@@ -74,6 +121,15 @@ public final class CommandSpec {
             throw new IllegalStateException("handler bound twice: " + fullName());
         }
         handler = containerHandler;
+    }
+
+    /** The handler (and key procedure) of an entry declared lazily, from its family's registration. */
+    void bindDeclared(CommandHandler declaredHandler, KeyProcedure declaredKeyProcedure) {
+        if (handler != null) {
+            throw new IllegalStateException("handler bound twice: " + fullName());
+        }
+        keyProcedure = declaredKeyProcedure;
+        handler = declaredHandler; // last: a reader that sees the handler sees the key procedure
     }
 
     /** The implemented subcommands by lower-case name, in name order. */
@@ -101,7 +157,8 @@ public final class CommandSpec {
      * fit (a key count that is not a number or exceeds the arguments).
      */
     public List<KeyRef> keys(byte[][] args) {
-        return keyProcedure != null ? keyProcedure.keys(args) : KeySearch.find(description.keySpecs(), args);
+        KeyProcedure procedure = keyProcedure();
+        return procedure != null ? procedure.keys(args) : KeySearch.find(description.keySpecs(), args);
     }
 
     /** Argument indexes of the keys of a call; none when the arguments do not fit. */
@@ -115,14 +172,15 @@ public final class CommandSpec {
      * those that do not (getNodeByQuery's partial search), shard channels included.
      */
     public int[] clusterKeyIndexes(byte[][] args) {
-        List<KeyRef> keys = keyProcedure != null ? keyProcedure.keys(args)
+        KeyProcedure procedure = keyProcedure();
+        List<KeyRef> keys = procedure != null ? procedure.keys(args)
                 : KeySearch.find(description.keySpecs(), args, true);
         return keys == null ? new int[0] : keys.stream().mapToInt(KeyRef::index).toArray();
     }
 
     /** Whether calls of this command name keys (what COMMAND GETKEYS asks first); shard channels are no keys. */
     public boolean hasKeyArguments() {
-        return keyProcedure != null || description.hasKeys();
+        return keyProcedure() != null || description.hasKeys();
     }
 
     public boolean movableKeys() {

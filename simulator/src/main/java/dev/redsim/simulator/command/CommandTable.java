@@ -2,10 +2,15 @@ package dev.redsim.simulator.command;
 
 import dev.redsim.simulator.util.ByteText;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * The one command table: the simulator's handlers bound to what Redis reports about each command (the
@@ -17,6 +22,10 @@ import java.util.TreeMap;
 public final class CommandTable {
     private final CommandCatalog catalog;
     private final Map<String, CommandSpec> commands = new TreeMap<>();
+    /** Families declared by name, bound on first use (decision 0026); in declaration order. */
+    private final List<FamilyBinding> declared = new ArrayList<>();
+    /** The family whose registration runs now (under this table's lock), or null for eager registration. */
+    private FamilyBinding binding;
 
     public CommandTable() {
         this(CommandCatalog.redis70());
@@ -45,6 +54,10 @@ public final class CommandTable {
         if (description == null) {
             throw new IllegalStateException("no command '" + fullName + "' in the table of Redis " + catalog.redisVersion());
         }
+        if (binding != null) {
+            bindDeclared(fullName, handler, keyProcedure);
+            return;
+        }
         if (description.container() == null && !description.subcommands().isEmpty()) {
             // A container: its own handler answers the call without a subcommand (bare COMMAND), if Redis's arity allows one.
             container(fullName).bindHandler(handler);
@@ -58,6 +71,73 @@ public final class CommandTable {
             return;
         }
         container(description.container()).addSubcommand(spec);
+    }
+
+    /**
+     * Declares a family by the commands it binds ("get", "config|get", "command" for a container's own handler):
+     * the entries are in the table at once (dispatch, COMMAND, the ACL read them), and {@code family} is made and
+     * registered the first time one of their handlers or key procedures is needed. Its registration must bind
+     * exactly these names.
+     */
+    public void declare(String familyName, List<String> fullNames, Supplier<CommandFamily> family) {
+        FamilyBinding declaredFamily = new FamilyBinding(familyName, fullNames, family);
+        for (String fullName : declaredFamily.fullNames()) {
+            CommandDescription description = catalog.describe(fullName);
+            if (description == null) {
+                throw new IllegalStateException("no command '" + fullName + "' in the table of Redis " + catalog.redisVersion());
+            }
+            if (description.container() == null && !description.subcommands().isEmpty()) {
+                container(fullName).declaredBy(declaredFamily, this);
+            } else if (description.container() == null) {
+                CommandSpec spec = new CommandSpec(description, null, null, declaredFamily, this);
+                if (commands.putIfAbsent(fullName, spec) != null) {
+                    throw new IllegalStateException("handler declared twice: " + fullName);
+                }
+            } else {
+                container(description.container())
+                        .addSubcommand(new CommandSpec(description, null, null, declaredFamily, this));
+            }
+        }
+        declared.add(declaredFamily);
+    }
+
+    /** Runs a declared family's registration, once; any thread (the engine's, a script's) may ask first. */
+    synchronized void bind(FamilyBinding family) {
+        if (family.bound()) {
+            return;
+        }
+        binding = family;
+        try {
+            family.create().register(this);
+        } finally {
+            binding = null;
+        }
+        for (String fullName : family.fullNames()) {
+            CommandSpec spec = lookupFullName(fullName);
+            if (spec.handlerIfBound() == null) {
+                throw new IllegalStateException(family.name() + " declares '" + fullName + "' but does not bind it");
+            }
+        }
+        family.markBound();
+    }
+
+    private void bindDeclared(String fullName, CommandHandler handler, KeyProcedure keyProcedure) {
+        CommandSpec spec = lookupFullName(fullName);
+        if (spec == null || spec.family() != binding) {
+            throw new IllegalStateException(binding.name() + " binds '" + fullName + "', which it does not declare");
+        }
+        spec.bindDeclared(handler, keyProcedure);
+    }
+
+    /** The names of the declared families bound so far (each binds on its first use). */
+    public synchronized Set<String> boundFamilies() {
+        Set<String> names = new HashSet<>();
+        for (FamilyBinding family : declared) {
+            if (family.bound()) {
+                names.add(family.name());
+            }
+        }
+        return names;
     }
 
     private CommandSpec container(String name) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads the JSON of the command table resource: objects (in their order), arrays, strings, integers, booleans
@@ -12,15 +13,23 @@ import java.util.Map;
  */
 final class TableJson {
     private final String text;
+    /** Object fields whose values are stepped over, not built (the docs, until COMMAND DOCS asks: decision 0026). */
+    private final Set<String> skipped;
     private int pos;
 
-    private TableJson(String text) {
+    private TableJson(String text, Set<String> skipped) {
         this.text = text;
+        this.skipped = skipped;
     }
 
     /** A Map (keys in file order), List, String, Long, Boolean or null. */
     static Object parse(String text) {
-        TableJson reader = new TableJson(text);
+        return parse(text, Set.of());
+    }
+
+    /** As {@link #parse(String)}, leaving out of every object the fields named in {@code skipped}. */
+    static Object parse(String text, Set<String> skipped) {
+        TableJson reader = new TableJson(text, skipped);
         Object value = reader.value();
         reader.skipSpace();
         if (reader.pos != text.length()) {
@@ -66,7 +75,11 @@ final class TableJson {
             String key = string();
             skipSpace();
             expect(':');
-            result.put(key, value());
+            if (skipped.contains(key)) {
+                skipValue();
+            } else {
+                result.put(key, value());
+            }
             skipSpace();
             if (peek() == ',') {
                 pos++;
@@ -124,6 +137,53 @@ final class TableJson {
                     pos += 4;
                 }
                 default -> sb.append(escaped); // \" \\ \/
+            }
+        }
+    }
+
+    /** Steps over one value without building it: brackets are counted outside strings, strings end at an unescaped quote. */
+    private void skipValue() {
+        skipSpace();
+        int depth = 0;
+        do {
+            if (pos >= text.length()) {
+                throw error("unexpected end");
+            }
+            char c = text.charAt(pos);
+            if (c == '"') {
+                skipString();
+                continue;
+            }
+            if (depth == 0 && (c == ',' || c == '}' || c == ']')) {
+                return; // the end of a number or literal
+            }
+            if (c == '{' || c == '[') {
+                depth++;
+            } else if (c == '}' || c == ']') {
+                depth--;
+            }
+            pos++;
+        } while (depth > 0 || !atValueEnd());
+    }
+
+    private boolean atValueEnd() {
+        skipSpace();
+        char c = peek();
+        return c == ',' || c == '}' || c == ']' || c == '\0';
+    }
+
+    private void skipString() {
+        pos++;
+        while (true) {
+            if (pos >= text.length()) {
+                throw error("unterminated string");
+            }
+            char c = text.charAt(pos++);
+            if (c == '"') {
+                return;
+            }
+            if (c == '\\') {
+                pos++;
             }
         }
     }
