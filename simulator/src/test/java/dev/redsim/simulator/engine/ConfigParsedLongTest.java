@@ -12,8 +12,8 @@ class ConfigParsedLongTest {
     @Test
     void aChangedValueIsReadAgainUnderEveryName() {
         Config config = new Config();
-        assertThat(config.getLong("hash-max-listpack-entries")).isEqualTo(128);
-        assertThat(config.getLong("hash-max-ziplist-entries")).isEqualTo(128);
+        assertThat(config.getLong("hash-max-listpack-entries")).isEqualTo(512);
+        assertThat(config.getLong("hash-max-ziplist-entries")).isEqualTo(512);
 
         config.apply("hash-max-ziplist-entries", "7");
         assertThat(config.getLong("hash-max-listpack-entries")).isEqualTo(7);
