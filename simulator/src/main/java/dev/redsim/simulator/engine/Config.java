@@ -61,6 +61,17 @@ public final class Config implements EncodingLimits {
     private final Map<String, Consumer<String>> listeners = new LinkedHashMap<>();
     private volatile int notifyFlags;
     private volatile long protoMaxBulkLen;
+    /**
+     * getLong's parsed numbers by the name the caller asked with, each valid for the {@link #version} it was read
+     * at: commands read encoding limits and the slow log / latency thresholds at every call (a tenth of a queue
+     * script's time went to lower-casing, alias lookup and parsing them again).
+     */
+    private final Map<String, ParsedLong> parsedLongs = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Moves on with every change of a value, so that no parsed number outlives its text. */
+    private volatile int version;
+
+    private record ParsedLong(int version, long value) {
+    }
 
     public Config() {
         values.putAll(Defaults.VALUES);
@@ -112,13 +123,21 @@ public final class Config implements EncodingLimits {
     }
 
     public long getLong(String name) {
-        return Long.parseLong(get(name));
+        int now = version;
+        ParsedLong parsed = parsedLongs.get(name);
+        if (parsed != null && parsed.version() == now) {
+            return parsed.value();
+        }
+        long value = Long.parseLong(get(name)); // read after the version: a change meanwhile moves it on
+        parsedLongs.put(name, new ParsedLong(now, value));
+        return value;
     }
 
     /** Sets a value without validation (start-up options such as port and requirepass). */
     public void setInternal(String name, String value) {
         String key = canonical(name);
         values.put(key, value);
+        version++;
         if (key.equals("proto-max-bulk-len")) {
             protoMaxBulkLen = Long.parseLong(value);
         } else if (key.equals("notify-keyspace-events")) {
@@ -201,6 +220,7 @@ public final class Config implements EncodingLimits {
         String key = canonical(name);
         values.put(key, key.equals("notify-keyspace-events")
                 ? KeyspaceEvents.format(KeyspaceEvents.parse(stored)) : stored);
+        version++;
         if (key.equals("proto-max-bulk-len")) {
             protoMaxBulkLen = Long.parseLong(stored);
         } else if (key.equals("notify-keyspace-events")) {

@@ -41,16 +41,16 @@ final class RespToLua {
         byte type = in.readByte();
         switch (type) {
             case ':':
-                return LuaValue.valueOf((double) Long.parseLong(text(in)));
+                return LuaValue.valueOf((double) number(in));
             case '$': {
-                int length = Integer.parseInt(text(in));
+                int length = (int) number(in);
                 if (length < 0) {
                     return LuaValue.FALSE;
                 }
                 return LuaString.valueUsing(bytes(in, length));
             }
             case '*': {
-                int length = Integer.parseInt(text(in));
+                int length = (int) number(in);
                 if (length < 0) {
                     return LuaValue.FALSE;
                 }
@@ -135,6 +135,24 @@ final class RespToLua {
         in.readBytes(body);
         in.skipBytes(2);
         return body;
+    }
+
+    /**
+     * The integer a RESP line holds (an integer reply, a length), read in place: the line a command wrote is a
+     * well-formed long, and every reply of every redis.call has a few of them.
+     */
+    private static long number(ByteBuf in) {
+        boolean negative = in.getByte(in.readerIndex()) == '-';
+        if (negative) {
+            in.skipBytes(1);
+        }
+        long value = 0;
+        byte b;
+        while ((b = in.readByte()) != '\r') {
+            value = value * 10 - (b - '0'); // counted negative, so that Long.MIN_VALUE fits
+        }
+        in.skipBytes(1);
+        return negative ? value : -value;
     }
 
     private static String text(ByteBuf in) {

@@ -6,6 +6,7 @@ import org.luaj.vm2.LuaClosure;
 import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaFunction;
 import org.luaj.vm2.LuaTable;
+import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Prototype;
 import org.luaj.vm2.Varargs;
@@ -29,10 +30,17 @@ final class ScriptHook extends DebugLib {
     private static final int CHECK_EVERY = 1000;
     /** Lua 5.1's LUAI_MAXCALLS: deeper calls fail with "stack overflow". */
     private static final int MAX_DEPTH = 20_000;
+    /**
+     * Concatenations may build this many bytes between two reads of the heap. Reading the heap costs more than a
+     * small concatenation (a fifth of a queue script's hook time went there); a doubling loop still meets a read
+     * at every step once its string passes half of this.
+     */
+    private static final long CONCAT_BYTES_PER_CHECK = 256 * 1024;
 
     private final ScriptRunner runner;
     private final Globals globals;
     private int countdown = CHECK_EVERY;
+    private long concatBytes; // what concatenations built since the last read of the heap
     private int depth;
     private Thread mainThread; // the thread the running script started on; others run its coroutines
     private long loadDeadline; // System.nanoTime() past which a library's load fails; 0 when no load runs
@@ -83,6 +91,7 @@ final class ScriptHook extends DebugLib {
         mainThread = Thread.currentThread();
         loadDeadline = 0;
         countdown = CHECK_EVERY;
+        concatBytes = 0;
         cCalls = 1;
         runner.memory().start();
         RunningHook.bind(this);
@@ -224,7 +233,7 @@ final class ScriptHook extends DebugLib {
             if (op == Lua.OP_TAILCALL) {
                 failUncallableTailCall(closure.p.code[pc]);
             } else if (op == Lua.OP_CONCAT) {
-                runner.memory().check(); // s = s .. s doubles: a thousand of them would outrun any heap
+                concatenating(closure.p.code[pc], stacks[depth]);
             }
         }
         if (--countdown > 0) {
@@ -232,6 +241,27 @@ final class ScriptHook extends DebugLib {
         }
         countdown = CHECK_EVERY;
         checkpoint();
+    }
+
+    /**
+     * Before a concatenation: s = s .. s doubles, and a thousand of them would outrun any heap between two
+     * checkpoints, so the heap is read once the concatenations since the last read could have built
+     * {@link #CONCAT_BYTES_PER_CHECK} (each builds at most the sum of its operands), and at every one once the
+     * script failed for memory.
+     */
+    private void concatenating(int instruction, LuaValue[] registers) {
+        ScriptMemory memory = runner.memory();
+        int first = Lua.GETARG_B(instruction);
+        int last = Lua.GETARG_C(instruction);
+        for (int r = first; r <= last && registers != null && r < registers.length; r++) {
+            LuaValue operand = registers[r];
+            // a number becomes at most a few dozen characters; anything else fails the concatenation
+            concatBytes += operand instanceof LuaString s ? s.m_length : 32;
+        }
+        if (registers == null || concatBytes >= CONCAT_BYTES_PER_CHECK || memory.exhausted()) {
+            concatBytes = 0;
+            memory.check();
+        }
     }
 
     /** Every few instructions: the load time limit, the memory bound, then a pause or kill of a busy script. */

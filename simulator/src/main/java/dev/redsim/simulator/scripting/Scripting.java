@@ -8,7 +8,6 @@ import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.server.ClientConnection;
-import io.netty.buffer.UnpooledByteBufAllocator;
 import org.luaj.vm2.Globals;
 import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaString;
@@ -67,7 +66,7 @@ public final class Scripting {
      */
     Globals newLuaState() {
         if (scriptClient == null) {
-            scriptClient = new ClientConnection(0, null, new Reply(new UnpooledByteBufAllocator(false)), engine,
+            scriptClient = new ClientConnection(0, null, new Reply(new HeapReplyAllocator()), engine,
                     engine.time().millis());
             scriptClient.authenticated(true);
             caller = new ScriptCommandCaller(commands, scriptClient);
