@@ -61,6 +61,14 @@ public final class Config implements EncodingLimits {
     private final Map<String, Consumer<String>> listeners = new LinkedHashMap<>();
     private volatile int notifyFlags;
     private volatile long protoMaxBulkLen;
+    /**
+     * Values already looked up, by the name their caller asked with, and integers already parsed: the call path
+     * reads a few parameters on every command (slowlog, latency, encoding thresholds), and canonical names plus
+     * parsing cost more than the command itself. Emptied whenever a value changes; concurrent maps because a
+     * few readers (INFO's snapshot, start-up) are on other threads than the engine's.
+     */
+    private final Map<String, String> resolved = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Long> parsedLongs = new java.util.concurrent.ConcurrentHashMap<>();
 
     public Config() {
         values.putAll(Defaults.VALUES);
@@ -108,17 +116,36 @@ public final class Config implements EncodingLimits {
     }
 
     public String get(String name) {
-        return values.get(canonical(name));
+        String value = resolved.get(name);
+        if (value == null) {
+            value = values.get(canonical(name));
+            if (value != null) {
+                resolved.put(name, value);
+            }
+        }
+        return value;
     }
 
     public long getLong(String name) {
-        return Long.parseLong(get(name));
+        Long value = parsedLongs.get(name);
+        if (value == null) {
+            value = Long.parseLong(get(name));
+            parsedLongs.put(name, value);
+        }
+        return value;
+    }
+
+    /** Forgets what {@link #get} and {@link #getLong} remembered: a value changed. */
+    private void valuesChanged() {
+        resolved.clear();
+        parsedLongs.clear();
     }
 
     /** Sets a value without validation (start-up options such as port and requirepass). */
     public void setInternal(String name, String value) {
         String key = canonical(name);
         values.put(key, value);
+        valuesChanged();
         if (key.equals("proto-max-bulk-len")) {
             protoMaxBulkLen = Long.parseLong(value);
         } else if (key.equals("notify-keyspace-events")) {
@@ -201,6 +228,7 @@ public final class Config implements EncodingLimits {
         String key = canonical(name);
         values.put(key, key.equals("notify-keyspace-events")
                 ? KeyspaceEvents.format(KeyspaceEvents.parse(stored)) : stored);
+        valuesChanged();
         if (key.equals("proto-max-bulk-len")) {
             protoMaxBulkLen = Long.parseLong(stored);
         } else if (key.equals("notify-keyspace-events")) {
