@@ -532,7 +532,7 @@ public final class CommandProcessor implements InputProcessor {
             engine.monitors().feed(client, client.db(), RedactedArguments.of(spec.fullName(), args));
         }
         // A command that blocked is not logged (Redis logs it when it is served; a timed-out one never).
-        if (!spec.has(CommandFlag.SKIP_SLOWLOG) && !client.blocked()) {
+        if (!spec.has(CommandFlag.SKIP_SLOWLOG) && !client.blocked() && engine.slowLog().logs(micros)) {
             engine.slowLog().record(RedactedArguments.of(spec.fullName(), args), micros, engine.time().millis(),
                     client.address(), client.name());
         }

@@ -72,6 +72,13 @@ public final class Config implements EncodingLimits {
 
     private record ParsedLong(int version, long value) {
     }
+    /**
+     * The canonical name of each name a caller asked {@link #get} with: the call path reads a few parameters on every
+     * command (slowlog, latency, encoding thresholds) and lower-casing plus the alias lookup cost more than the read.
+     * Names never change their canonical form, so nothing here is ever stale.
+     */
+    private final Map<String, String> canonicalNames = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final int MAX_REMEMBERED_NAMES = 1024;
 
     public Config() {
         values.putAll(Defaults.VALUES);
@@ -119,7 +126,14 @@ public final class Config implements EncodingLimits {
     }
 
     public String get(String name) {
-        return values.get(canonical(name));
+        String key = canonicalNames.get(name);
+        if (key == null) {
+            key = canonical(name);
+            if (canonicalNames.size() < MAX_REMEMBERED_NAMES) { // names from clients must not grow it without end
+                canonicalNames.put(name, key);
+            }
+        }
+        return values.get(key);
     }
 
     public long getLong(String name) {

@@ -31,8 +31,7 @@ public final class SlowLog {
 
     /** slowlogPushEntryIfNeeded: logs the command if it was slow enough, and trims the log to its length. */
     public void record(byte[][] args, long durationMicros, long nowMillis, String address, String clientName) {
-        long threshold = config.getLong("slowlog-log-slower-than");
-        if (threshold < 0 || durationMicros < threshold) {
+        if (!logs(durationMicros)) {
             return;
         }
         entries.addFirst(new Entry(nextId++, nowMillis / 1000, durationMicros, shortened(args), address, clientName));
@@ -40,6 +39,15 @@ public final class SlowLog {
         while (entries.size() > max) {
             entries.removeLast();
         }
+    }
+
+    /**
+     * Whether a call that took this long goes into the log: callers ask first, so that the entry's parts (the
+     * client's address, redacted arguments) are only made for the calls that are logged.
+     */
+    public boolean logs(long durationMicros) {
+        long threshold = config.getLong("slowlog-log-slower-than");
+        return threshold >= 0 && durationMicros >= threshold;
     }
 
     public int size() {

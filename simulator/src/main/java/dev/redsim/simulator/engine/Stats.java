@@ -7,6 +7,11 @@ import java.util.TreeMap;
 /** Counters INFO stats and INFO commandstats report; CONFIG RESETSTAT clears them. */
 public final class Stats {
     public long commandsProcessed;
+    /**
+     * INFO's lazyfreed_objects: values Redis would have freed on its lazyfree thread (UNLINK of a big value, FLUSHALL /
+     * FLUSHDB ASYNC's keys). Here they are freed by the garbage collector either way; the count is what clients see.
+     */
+    public long lazyfreedObjects;
     public long connectionsReceived;
     /** Connections refused at maxclients (INFO rejected_connections). */
     public long rejectedConnections;
@@ -83,6 +88,7 @@ public final class Stats {
     }
 
     public void reset() {
+        lazyfreedObjects = 0;
         commandsProcessed = 0;
         connectionsReceived = 0;
         rejectedConnections = 0;

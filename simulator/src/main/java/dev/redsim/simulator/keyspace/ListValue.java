@@ -249,13 +249,18 @@ public final class ListValue extends AccessTracked implements RedisValue {
         }
     }
 
+    /** How many 8 KB quicklist nodes the list would take in Redis, packed full (O(1)). */
+    public long quicklistNodes() {
+        return size == 0 ? 0 : Math.max(1, (entryBytes + LISTPACK_NODE_BYTES - 8) / (LISTPACK_NODE_BYTES - 7));
+    }
+
     /**
      * used_memory's O(1) estimate: the running listpack bytes, cut into 8 KB quicklist nodes as if packed full
      * (MEMORY USAGE below cuts them where pushes at the tail would).
      */
     @Override
     public long trackedBytes() {
-        long nodes = size == 0 ? 0 : Math.max(1, (entryBytes + LISTPACK_NODE_BYTES - 8) / (LISTPACK_NODE_BYTES - 7));
+        long nodes = quicklistNodes();
         long perNode = nodes == 0 ? 0 : jemalloc(7 + entryBytes / nodes);
         return ROBJ + QUICKLIST + nodes * (QUICKLIST_NODE + perNode);
     }

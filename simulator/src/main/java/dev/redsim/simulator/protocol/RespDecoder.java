@@ -2,6 +2,7 @@ package dev.redsim.simulator.protocol;
 
 import dev.redsim.simulator.util.ByteText;
 import io.netty.buffer.ByteBuf;
+import io.netty.util.ByteProcessor;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.FixedRecvByteBufAllocator;
 import io.netty.channel.RecvByteBufAllocator;
@@ -43,7 +44,7 @@ public final class RespDecoder extends ByteToMessageDecoder {
     /**
      * A big argument being gathered as its bytes arrive (Redis reads such an argument straight into the buffer that
      * becomes the argument): each byte is copied once, instead of the whole input being copied again each time Netty
-     * grows its buffer. The array grows by doubling, so memory follows what has arrived, not what was announced.
+     * grows its buffer.
      */
     private byte[] bigArg;
     private int bigFilled;
@@ -220,9 +221,11 @@ public final class RespDecoder extends ByteToMessageDecoder {
     private boolean gatherBigArg(ByteBuf in) {
         int length = (int) bulkLength;
         int take = Math.min(in.readableBytes(), length - bigFilled);
-        if (bigArg == null || bigArg.length < bigFilled + take) {
-            int capacity = (int) Math.min(length, Math.max(bigFilled + (long) take, Math.max(BIG_ARG, 2L * bigFilled)));
-            bigArg = bigArg == null ? new byte[capacity] : Arrays.copyOf(bigArg, capacity);
+        if (bigArg == null) {
+            // Made at its announced size, as Redis makes room for the whole argument once it reads its length
+            // (sdsMakeRoomForNonGreedy): growing by doubling copied a 500 MB value about once more and allocated
+            // twice its size, the last copy alone stalling every client for a second. proto-max-bulk-len bounds it.
+            bigArg = new byte[length];
         }
         in.readBytes(bigArg, bigFilled, take);
         bigFilled += take;
@@ -236,18 +239,14 @@ public final class RespDecoder extends ByteToMessageDecoder {
      * does (PROTO_IOBUF_LEN), so the same input meets the same limits.
      */
     private static int findInHeader(ByteBuf in, byte wanted) {
-        int end = in.writerIndex();
-        for (int i = in.readerIndex(); i < end; i++) {
-            byte b = in.getByte(i);
-            if (b == wanted) {
-                return i;
-            }
-            if (b == 0) {
-                return -1;
-            }
-        }
-        return -1;
+        // forEachByte walks the buffer's memory once, where a getByte per byte pays bounds and wrapper checks each
+        int found = in.forEachByte(in.readerIndex(), in.readableBytes(), wanted == '\r' ? UNTIL_CR : UNTIL_LF);
+        return found < 0 || in.getByte(found) == 0 ? -1 : found;
     }
+
+    /** Stops at the end of a header line, or at a NUL byte (which hides the rest of the line from Redis). */
+    private static final ByteProcessor UNTIL_CR = b -> b != '\r' && b != 0;
+    private static final ByteProcessor UNTIL_LF = b -> b != '\n' && b != 0;
 
     private void fail(List<Object> out, String message) {
         failed = true;

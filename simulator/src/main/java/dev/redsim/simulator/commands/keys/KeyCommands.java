@@ -36,10 +36,16 @@ public final class KeyCommands implements CommandFamily {
     }
 
     private void del(CommandContext ctx) {
+        // delGenericCommand's lazy flag: UNLINK always, DEL when lazyfree-lazy-user-del is on
+        boolean lazy = ctx.spec().name().equals("unlink")
+                || ctx.engine().config().get("lazyfree-lazy-user-del").equals("yes");
         long deleted = 0;
         for (int i = 1; i < ctx.argc(); i++) {
             Bytes key = ctx.key(i);
             ctx.db().expireIfNeeded(key);
+            if (lazy) {
+                LazyFree.unlinked(ctx, ctx.db().peek(key));
+            }
             if (ctx.db().delete(key)) {
                 ctx.signalModified(key);
                 ctx.notifyEvent(KeyspaceEvents.GENERIC, "del", key);

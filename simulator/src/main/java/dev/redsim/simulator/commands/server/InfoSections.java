@@ -149,7 +149,7 @@ final class InfoSections {
         field(out, "mem_allocator", "libc");
         field(out, "active_defrag_running", 0);
         field(out, "lazyfree_pending_objects", 0);
-        field(out, "lazyfreed_objects", 0);
+        field(out, "lazyfreed_objects", engine.stats().lazyfreedObjects);
     }
 
     /** Redis's "%.2f%%" of a part in a whole (0 when the whole is). */

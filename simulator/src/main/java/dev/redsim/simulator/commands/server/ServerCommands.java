@@ -4,6 +4,7 @@ import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandFamily;
 import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.error.RedisError;
+import dev.redsim.simulator.commands.keys.LazyFree;
 import dev.redsim.simulator.keyspace.Database;
 
 /** Server administration commands (server.c, db.c flush/swap, config.c, debug.c). */
@@ -82,6 +83,9 @@ public final class ServerCommands implements CommandFamily {
         Database db = ctx.db();
         ctx.engine().signalFlushedDb(db.id());
         ctx.dirty(db.size());
+        if (LazyFree.flushIsAsync(ctx)) {
+            LazyFree.flushedAsync(ctx, db.size());
+        }
         db.clear();
         ctx.engine().flushedDb(db.id());
         ctx.reply().ok();
@@ -91,8 +95,12 @@ public final class ServerCommands implements CommandFamily {
         checkFlushMode(ctx);
         ctx.forcePropagation();
         ctx.engine().signalFlushedAll();
+        boolean async = LazyFree.flushIsAsync(ctx);
         for (Database db : ctx.engine().databases()) {
             ctx.dirty(db.size());
+            if (async) {
+                LazyFree.flushedAsync(ctx, db.size());
+            }
             db.clear();
             ctx.engine().flushedDb(db.id());
         }
