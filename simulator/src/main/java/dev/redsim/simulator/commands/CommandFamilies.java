@@ -165,7 +165,7 @@ public final class CommandFamilies {
                     + " acl|log acl|save acl|setuser acl|users acl|whoami"),
             Map.entry("ClusterCommands",
                     "asking cluster|addslots cluster|addslotsrange cluster|bumpepoch"
-                    + " cluster|countkeysinslot cluster|delslots cluster|delslotsrange cluster|getkeysinslot"
+                    + " cluster|countkeysinslot cluster|delslots cluster|delslotsrange cluster|failover cluster|getkeysinslot"
                     + " cluster|info cluster|keyslot cluster|links cluster|myid cluster|nodes"
                     + " cluster|replicas cluster|set-config-epoch cluster|setslot cluster|shards"
                     + " cluster|slaves cluster|slots readonly readwrite"),
