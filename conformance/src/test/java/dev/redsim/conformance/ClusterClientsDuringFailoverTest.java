@@ -10,7 +10,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
-import org.redisson.client.codec.StringCodec;
 import org.redisson.config.Config;
 import org.redisson.config.ReadMode;
 import redis.clients.jedis.HostAndPort;
@@ -32,24 +31,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ClusterClientsDuringFailoverTest {
     private static final int KEYS = 90;
 
-    private interface KeyValueClient {
-        void set(String key, String value);
-
-        String get(String key);
-
-        long incr(String key);
-    }
-
     @ParameterizedTest(name = "[{0}]")
     @ValueSource(strings = {"simulator", "redis"})
     void jedisClusterFollowsAFailover(String which) throws Exception {
         try (ClusterUnderTest cluster = ClusterUnderTest.start(which, 1);
              JedisCluster jedis = new JedisCluster(Set.of(new HostAndPort(cluster.host(), cluster.ports().get(0))))) {
-            workThroughFailover(cluster, "jedis", new KeyValueClient() {
-                public void set(String key, String value) { jedis.set(key, value); }
-                public String get(String key) { return jedis.get(key); }
-                public long incr(String key) { return jedis.incr(key); }
-            });
+            workThroughFailover(cluster, "jedis", KeyValueClient.of(jedis));
         }
     }
 
@@ -62,12 +49,10 @@ class ClusterClientsDuringFailoverTest {
                     ClusterTopologyRefreshOptions.builder().enableAllAdaptiveRefreshTriggers().build()).build());
             try (StatefulRedisClusterConnection<String, String> connection = lettuce.connect()) {
                 RedisAdvancedClusterCommands<String, String> redis = connection.sync();
-                workThroughFailover(cluster, "lettuce", new KeyValueClient() {
-                    public void set(String key, String value) { redis.set(key, value); }
-                    public String get(String key) { return redis.get(key); }
-                    public long incr(String key) { return redis.incr(key); }
-                });
-                // its view of the topology after the refresh has node 3 serving slot 0, with node 0 as its replica
+                workThroughFailover(cluster, "lettuce", KeyValueClient.of(redis));
+                // its view of the topology, refreshed from the nodes (an adaptive refresh runs in the background
+                // and at most once per trigger timeout), has node 3 serving slot 0
+                lettuce.refreshPartitions();
                 assertThat(connection.getPartitions().getPartitionBySlot(0).getUri().getPort())
                         .isEqualTo(cluster.ports().get(3));
             } finally {
@@ -90,13 +75,7 @@ class ClusterClientsDuringFailoverTest {
                     .setMasterConnectionMinimumIdleSize(1).setSlaveConnectionMinimumIdleSize(1);
             RedissonClient redisson = Redisson.create(config);
             try {
-                workThroughFailover(cluster, "redisson", new KeyValueClient() {
-                    public void set(String key, String value) {
-                        redisson.<String>getBucket(key, StringCodec.INSTANCE).set(value);
-                    }
-                    public String get(String key) { return redisson.<String>getBucket(key, StringCodec.INSTANCE).get(); }
-                    public long incr(String key) { return redisson.getAtomicLong(key).incrementAndGet(); }
-                });
+                workThroughFailover(cluster, "redisson", KeyValueClient.of(redisson));
             } finally {
                 redisson.shutdown();
             }

@@ -11,7 +11,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
-import org.redisson.client.codec.StringCodec;
 import org.redisson.config.Config;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
@@ -33,37 +32,20 @@ class ClusterClientsDuringMigrationTest {
     private static final int KEYS = 60;
     private static final int BATCH = 7;
 
-    /** What a client does with keys; the three clients behind one face so that one workload runs on each. */
-    private interface KeyValueClient {
-        void set(String key, String value);
-
-        String get(String key);
-
-        long incr(String key);
-    }
-
     @ParameterizedTest(name = "[{0}]")
     @ValueSource(strings = {"simulator", "redis"})
     void clientsKeepWorkingWhileASlotMoves(String which) throws Exception {
         try (ClusterUnderTest cluster = ClusterUnderTest.start(which)) {
             HostAndPort first = new HostAndPort(cluster.host(), cluster.ports().get(0));
             try (JedisCluster jedis = new JedisCluster(Set.of(first))) {
-                workWhileMoving(cluster, "{jedis}", new KeyValueClient() {
-                    public void set(String key, String value) { jedis.set(key, value); }
-                    public String get(String key) { return jedis.get(key); }
-                    public long incr(String key) { return jedis.incr(key); }
-                });
+                workWhileMoving(cluster, "{jedis}", KeyValueClient.of(jedis));
             }
             RedisClusterClient lettuce = RedisClusterClient.create(RedisURI.create(cluster.host(), cluster.ports().get(0)));
             lettuce.setOptions(ClusterClientOptions.builder().topologyRefreshOptions(
                     ClusterTopologyRefreshOptions.builder().enableAllAdaptiveRefreshTriggers().build()).build());
             try (StatefulRedisClusterConnection<String, String> connection = lettuce.connect()) {
                 RedisAdvancedClusterCommands<String, String> redis = connection.sync();
-                workWhileMoving(cluster, "{lettuce}", new KeyValueClient() {
-                    public void set(String key, String value) { redis.set(key, value); }
-                    public String get(String key) { return redis.get(key); }
-                    public long incr(String key) { return redis.incr(key); }
-                });
+                workWhileMoving(cluster, "{lettuce}", KeyValueClient.of(redis));
             } finally {
                 lettuce.shutdown();
             }
@@ -73,13 +55,7 @@ class ClusterClientsDuringMigrationTest {
                     .setMasterConnectionMinimumIdleSize(1).setSlaveConnectionMinimumIdleSize(1);
             RedissonClient redisson = Redisson.create(config);
             try {
-                workWhileMoving(cluster, "{redisson}", new KeyValueClient() {
-                    public void set(String key, String value) {
-                        redisson.<String>getBucket(key, StringCodec.INSTANCE).set(value);
-                    }
-                    public String get(String key) { return redisson.<String>getBucket(key, StringCodec.INSTANCE).get(); }
-                    public long incr(String key) { return redisson.getAtomicLong(key).incrementAndGet(); }
-                });
+                workWhileMoving(cluster, "{redisson}", KeyValueClient.of(redisson));
             } finally {
                 redisson.shutdown();
             }

@@ -105,11 +105,36 @@ public final class ClusterLiveReplies implements ReplySource {
                         return false;
                     }
                 }
+                if (!knowsPeerOffsets(admin.call("CLUSTER", "SHARDS"))) {
+                    return false;
+                }
             }
         }
         for (Map.Entry<Long, Long> replica : replicaOffsetByMasterPort.entrySet()) {
             if (!replica.getValue().equals(masterOffsetByPort.get(replica.getKey()))) {
                 return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether a node's CLUSTER SHARDS gives every member of a replicated shard a replication offset: a real node
+     * reports a peer's offset as 0 until that peer's first ping since replication began reaches it.
+     */
+    private static boolean knowsPeerOffsets(RespValue shards) {
+        for (RespValue shard : shards.children()) {
+            List<RespValue> members = shard.children().get(3).children();
+            if (members.size() < 2) {
+                continue;
+            }
+            for (RespValue member : members) {
+                List<RespValue> fields = member.children();
+                for (int i = 0; i + 1 < fields.size(); i += 2) {
+                    if (fields.get(i).text().equals("replication-offset") && fields.get(i + 1).asLong() == 0) {
+                        return false;
+                    }
+                }
             }
         }
         return true;

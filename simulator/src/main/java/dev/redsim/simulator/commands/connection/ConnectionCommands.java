@@ -149,6 +149,8 @@ public final class ConnectionCommands implements CommandFamily {
         client.reply().enabled(true);
         client.noEvict(false);
         client.noTouch(false);
+        client.asking(false); // a cluster node's ASKING and READONLY end with the connection's state, as in Redis
+        client.readOnlyReplicaReads(false);
         client.user(ctx.engine().defaultUser());
         client.authenticated(client.user().passwordless());
         ctx.engine().pubSub().forget(client);
