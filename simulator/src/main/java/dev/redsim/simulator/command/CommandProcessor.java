@@ -6,6 +6,8 @@ import dev.redsim.simulator.engine.Propagation;
 import dev.redsim.simulator.engine.Stats;
 import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.intercept.CommandInterceptor;
+import dev.redsim.simulator.keyspace.Bytes;
+import dev.redsim.simulator.keyspace.Database;
 import dev.redsim.simulator.protocol.ProtocolError;
 import dev.redsim.simulator.server.ClientConnection;
 import dev.redsim.simulator.util.ByteText;
@@ -14,6 +16,7 @@ import dev.redsim.simulator.util.KeyHashSlot;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -35,11 +38,7 @@ public final class CommandProcessor implements InputProcessor {
     private final Engine engine;
     private final CommandTable table;
     /** The calls under way, outermost first: a script's commands find their caller's command here. */
-    private final ArrayDeque<Frame> calls = new ArrayDeque<>();
-
-    /** One call under way: who runs what. */
-    private record Frame(ClientConnection client, byte[][] args, CommandSpec spec) {
-    }
+    private final ArrayDeque<CommandContext> calls = new ArrayDeque<>();
     /** The user's interceptor (RedisSimulator.Builder#interceptor), or null: then dispatch pays one null test. */
     private CommandInterceptor interceptor;
     /** Whether a call is denyoom: its command's flag, except where a script's flags decide (set by scripting). */
@@ -424,12 +423,13 @@ public final class CommandProcessor implements InputProcessor {
 
     private void call(ClientConnection client, byte[][] args, CommandSpec spec) {
         boolean outermost = calls.isEmpty();
-        calls.addLast(new Frame(client, args, spec));
+        CommandContext ctx = new CommandContext(this, client, args, spec);
+        calls.addLast(ctx); // the call's own context says who runs what: no record of its own per call
         if (outermost) {
             engine.tracking().executing(true);
         }
         try {
-            timedCall(client, args, spec);
+            timedCall(ctx, client, args, spec);
             if (spec.has(CommandFlag.READONLY) && engine.tracking().trackingClients() > 0) {
                 rememberReadKeys(client, spec);
             }
@@ -456,10 +456,10 @@ public final class CommandProcessor implements InputProcessor {
         if (!caller.tracking().on()) {
             return;
         }
-        Frame callerCommand = calls.peekLast();
+        CommandContext callerCommand = calls.peekLast();
         if (caller != client) {
-            for (Iterator<Frame> it = calls.descendingIterator(); it.hasNext(); ) {
-                Frame frame = it.next();
+            for (Iterator<CommandContext> it = calls.descendingIterator(); it.hasNext(); ) {
+                CommandContext frame = it.next();
                 if (frame.client() == caller) {
                     callerCommand = frame;
                     break;
@@ -473,7 +473,7 @@ public final class CommandProcessor implements InputProcessor {
                 callerCommand.args());
     }
 
-    private void timedCall(ClientConnection client, byte[][] args, CommandSpec spec) {
+    private void timedCall(CommandContext ctx, ClientConnection client, byte[][] args, CommandSpec spec) {
         // Before the clock starts: the first call of a family binds it (decision 0026), which is no part of the call.
         CommandHandler handler = spec.handler();
         long started = System.nanoTime();
@@ -487,7 +487,13 @@ public final class CommandProcessor implements InputProcessor {
         Propagation propagation = engine.propagation();
         long dirtyBefore = stats.dirty;
         propagation.enterCall();
-        CommandContext ctx = new CommandContext(this, client, args, spec);
+        // A write's keys are measured once, when it ends (an error may come after a change: SORT converts, then
+        // fails); its first key's store and change signals leave the measuring to that (Database.measureAtCallEnd).
+        boolean writes = spec.has(CommandFlag.WRITE);
+        Database written = writes ? engine.database(client.db()) : null;
+        KeyRange range = writes ? spec.keyRange() : null;
+        List<KeyRef> keyList = writes && range == null ? spec.keys(args) : null;
+        byte[] outerMeasured = writes ? written.measureAtCallEnd(firstKey(args, range, keyList)) : null;
         try {
             handler.execute(ctx);
         } catch (RedisError e) {
@@ -504,9 +510,11 @@ public final class CommandProcessor implements InputProcessor {
             stats.failedCalls++;
             bug.printStackTrace();
             client.reply().error("ERR redsim internal error in '" + spec.fullName() + "': " + bug);
-        }
-        if (spec.has(CommandFlag.WRITE)) {
-            remeasureKeys(client, spec, args); // an error may come after a change (SORT converts, then fails)
+        } finally {
+            if (writes) {
+                written.callEnded(outerMeasured);
+                remeasureKeys(written, args, range, keyList);
+            }
         }
         // A script past its time limit: the script thread owns the stats now; BusyMode counts the call at its end,
         // and closes its propagation unit then. (blocked() first: the script thread calls this for its own client,
@@ -538,18 +546,31 @@ public final class CommandProcessor implements InputProcessor {
         }
     }
 
+    /** The argument a write call names first (its measuring waits for the call's end), or null. */
+    private static byte[] firstKey(byte[][] args, KeyRange range, List<KeyRef> keyList) {
+        if (range != null) {
+            int first = range.first(args);
+            return first < 0 ? null : args[first];
+        }
+        return keyList == null || keyList.isEmpty() ? null : args[keyList.get(0).index()];
+    }
+
     /**
      * After a write, the keys it named are measured again, so that used_memory follows values changed in place
      * (keys it stored or removed are accounted by the database as that happens). O(keys of the call).
      */
-    private void remeasureKeys(ClientConnection client, CommandSpec spec, byte[][] args) {
-        java.util.List<KeyRef> keys = spec.keys(args);
-        if (keys == null) {
-            return;
-        }
-        dev.redsim.simulator.keyspace.Database db = engine.database(client.db());
-        for (KeyRef key : keys) {
-            db.remeasure(dev.redsim.simulator.keyspace.Bytes.wrap(args[key.index()]));
+    private static void remeasureKeys(Database db, byte[][] args, KeyRange range, List<KeyRef> keyList) {
+        if (range != null) {
+            int last = range.last(args);
+            if (last >= 0) {
+                for (int i = range.first(args); i <= last; i += range.step()) {
+                    db.remeasure(Bytes.wrap(args[i]));
+                }
+            }
+        } else if (keyList != null) {
+            for (KeyRef key : keyList) {
+                db.remeasure(Bytes.wrap(args[key.index()]));
+            }
         }
     }
 

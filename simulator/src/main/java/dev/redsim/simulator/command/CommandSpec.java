@@ -23,6 +23,8 @@ public final class CommandSpec {
     private FamilyBinding family;
     private CommandTable table;
     private final Map<String, CommandSpec> subcommands = new TreeMap<>();
+    /** The key specs as a plain index range when they are one (see {@link KeyRange}), else null. */
+    private final KeyRange keyRange;
 
     CommandSpec(CommandDescription description, CommandHandler handler, KeyProcedure keyProcedure) {
         this(description, handler, keyProcedure, null, null);
@@ -36,6 +38,7 @@ public final class CommandSpec {
         this.keyProcedure = keyProcedure;
         this.family = family;
         this.table = table;
+        this.keyRange = KeyRange.of(description.keySpecs());
     }
 
     public CommandDescription description() {
@@ -159,6 +162,14 @@ public final class CommandSpec {
     public List<KeyRef> keys(byte[][] args) {
         KeyProcedure procedure = keyProcedure();
         return procedure != null ? procedure.keys(args) : KeySearch.find(description.keySpecs(), args);
+    }
+
+    /**
+     * The call's keys as an index range, when the command's one key spec is one and no key procedure of its own
+     * overrides it; null otherwise (then {@link #keys} finds them). Same indexes as keys(args) gives.
+     */
+    KeyRange keyRange() {
+        return keyProcedure() == null ? keyRange : null;
     }
 
     /** Argument indexes of the keys of a call; none when the arguments do not fit. */

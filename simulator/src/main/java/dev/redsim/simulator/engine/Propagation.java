@@ -69,6 +69,11 @@ public final class Propagation {
         if (pending.isEmpty()) {
             return;
         }
+        if (pending.size() == 1) { // most units: one command, written alone, without a copy of the list
+            Op op = pending.remove(0);
+            replication.feed(op.db(), op.argv());
+            return;
+        }
         List<Op> ops = new ArrayList<>(pending);
         pending.clear();
         boolean wrap = ops.size() > 1;

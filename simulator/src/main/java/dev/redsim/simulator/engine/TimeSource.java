@@ -10,14 +10,27 @@ import java.time.Duration;
  */
 public final class TimeSource {
     private final Clock base;
+    /**
+     * Whether the base is the system clock, which System.currentTimeMillis reads as well: a command reads the time
+     * several times (expiry, access times, idle time), and Clock.instant makes an Instant each time.
+     */
+    private final boolean systemClock;
     private volatile long offsetMicros;
     private volatile long frozenAtMicros = Long.MIN_VALUE;
 
     public TimeSource(Clock base) {
         this.base = base;
+        this.systemClock = base.getClass() == Clock.systemUTC().getClass();
     }
 
     public long millis() {
+        if (systemClock && frozenAtMicros == Long.MIN_VALUE) {
+            long offset = offsetMicros;
+            if (offset % 1000 == 0) {
+                // the same reading as micros() / 1000: the offset is whole milliseconds, and epoch time is positive
+                return System.currentTimeMillis() + offset / 1000;
+            }
+        }
         return micros() / 1000;
     }
 

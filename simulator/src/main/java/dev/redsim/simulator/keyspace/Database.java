@@ -43,6 +43,12 @@ public final class Database {
     private KeySampler volatileKeys = new KeySampler();
     private long hits;
     private long misses;
+    /**
+     * The first key of the write command under way in this database (the very array of its arguments), or null.
+     * The command's call measures that key once when it ends, so a store or a change signalled before then leaves
+     * the measuring to it: one measurement per written key and call, however many steps the command takes.
+     */
+    private byte[] measuredAtCallEnd;
     /** The keys by hash slot, on a cluster node's database 0 only (null otherwise: nothing to keep). */
     private SlotIndex slotIndex;
 
@@ -200,6 +206,10 @@ public final class Database {
     }
 
     private void account(Bytes key, AccessTracked value) {
+        if (key.bytes() == measuredAtCallEnd) {
+            value.accountedBytes(0); // counted when the call ends (remeasureAtCallEnd); until then it counts nothing
+            return;
+        }
         long bytes = footprint(key, (RedisValue) value);
         value.accountedBytes(bytes);
         dataBytes += bytes;
@@ -215,6 +225,28 @@ public final class Database {
      * used_memory follows; costs what {@link RedisValue#trackedBytes} costs. Nothing when the key is gone.
      */
     public void remeasure(Bytes key) {
+        if (key.bytes() != measuredAtCallEnd) {
+            measure(key);
+        }
+    }
+
+    /**
+     * Hands the measuring of a write command's first key to the end of its call ({@link #measuredAtCallEnd}), which
+     * gives it back with {@link #callEnded} and then measures the call's keys with {@link #remeasure}. Returns what a
+     * call around this one had handed over (calls nest: EXEC, scripts), for callEnded.
+     */
+    public byte[] measureAtCallEnd(byte[] firstKey) {
+        byte[] outer = measuredAtCallEnd;
+        measuredAtCallEnd = firstKey;
+        return outer;
+    }
+
+    /** The call that {@link #measureAtCallEnd} began ended: its key is measured as any other from now on. */
+    public void callEnded(byte[] outer) {
+        measuredAtCallEnd = outer;
+    }
+
+    private void measure(Bytes key) {
         RedisValue value = values.get(key);
         if (value != null) {
             AccessTracked tracked = (AccessTracked) value;

@@ -134,7 +134,38 @@ public final class Numbers {
         return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0x0b || c == '\f';
     }
 
+    /** The decimal text of a number (ll2string), written straight into an array of its exact length. */
     public static byte[] toBytes(long value) {
-        return Long.toString(value).getBytes(StandardCharsets.US_ASCII);
+        if (value == Long.MIN_VALUE) {
+            return Long.toString(value).getBytes(StandardCharsets.US_ASCII);
+        }
+        boolean negative = value < 0;
+        long rest = negative ? -value : value;
+        int digits = 1;
+        for (long bound = 10; digits < 19 && rest >= bound; bound *= 10) {
+            digits++;
+        }
+        byte[] text = new byte[negative ? digits + 1 : digits];
+        for (int i = text.length - 1; i >= (negative ? 1 : 0); i--) {
+            text[i] = (byte) ('0' + rest % 10);
+            rest /= 10;
+        }
+        if (negative) {
+            text[0] = '-';
+        }
+        return text;
+    }
+
+    /**
+     * The value of a text already known to be a strict integer ({@link #parseLongStrict} accepted it once), read
+     * without checks or a boxed result.
+     */
+    static long parseKnownLong(byte[] s, int length) {
+        int i = s[0] == '-' ? 1 : 0;
+        long v = 0; // negatively, so Long.MIN_VALUE reads too
+        for (; i < length; i++) {
+            v = v * 10 - (s[i] - '0');
+        }
+        return s[0] == '-' ? v : -v;
     }
 }

@@ -26,6 +26,13 @@ public final class StringValue extends AccessTracked implements RedisValue {
     private static final int MODIFIED_IN_PLACE = FIRST_FLAG;
     /** Set for strings Redis creates without trying the int encoding (INCRBYFLOAT's result). */
     private static final int NOT_INT_ENCODABLE = FIRST_FLAG << 1;
+    /**
+     * Whether the bytes were looked at as an integer, and what was found: an unedited value never changes, so its
+     * encoding is worked out once (as Redis's tryObjectEncoding decides it once, when the value is stored), not at
+     * every OBJECT ENCODING, MEMORY USAGE or used_memory measurement.
+     */
+    private static final int INT_CHECKED = FIRST_FLAG << 2;
+    private static final int INT_TEXT = FIRST_FLAG << 3;
 
     private StringValue(byte[] value, boolean modifiedInPlace) {
         this(value, modifiedInPlace, true);
@@ -53,6 +60,16 @@ public final class StringValue extends AccessTracked implements RedisValue {
     /** A value as SET stores it; the array is handed over. */
     public static StringValue of(byte[] value) {
         return new StringValue(value, false);
+    }
+
+    /**
+     * A number as INCR and its kind store it: its text, known to be int-encoded (Redis keeps the long itself, so
+     * neither the store nor a later read parses it again).
+     */
+    public static StringValue ofInteger(long number) {
+        StringValue value = new StringValue(Numbers.toBytes(number), false);
+        value.setFlag(INT_CHECKED | INT_TEXT);
+        return value;
     }
 
     /** A value produced by an in-place edit (APPEND, SETRANGE, SETBIT): always "raw". */
@@ -137,10 +154,34 @@ public final class StringValue extends AccessTracked implements RedisValue {
         if (modifiedInPlace()) {
             return "raw";
         }
-        if (intEncodable() && length <= 20 && Numbers.parseLongStrict(value) != null) {
+        if (intEncodable() && isIntegerText()) {
             return "int";
         }
         return length <= EMBSTR_LIMIT ? "embstr" : "raw";
+    }
+
+    /** Whether the bytes read as a 64-bit integer (string2ll), remembered after the first look. */
+    private boolean isIntegerText() {
+        if (modifiedInPlace()) {
+            return length <= 20 && Numbers.parseLongStrict(bytes()) != null; // edits change the bytes: no memory
+        }
+        if (!flag(INT_CHECKED)) {
+            setFlag(length <= 20 && Numbers.parseLongStrict(value) != null ? INT_CHECKED | INT_TEXT : INT_CHECKED);
+        }
+        return flag(INT_TEXT);
+    }
+
+    /**
+     * The number of a value known to be an integer ({@link #isInteger()}), as INCR reads it (getLongLongFromObject):
+     * an unedited value's bytes are checked once in its life, then read without checks.
+     */
+    public long longValue() {
+        return Numbers.parseKnownLong(value, length);
+    }
+
+    /** Whether the value reads as a strict 64-bit integer; remembered for values never edited in place. */
+    public boolean isInteger() {
+        return isIntegerText();
     }
 
     @Override

@@ -126,6 +126,16 @@ public final class Reply {
         }
     }
 
+    /** An integer reply from the number's decimal text (digits already made for the value a command stored). */
+    public void integerText(byte[] digits) {
+        if (enabled) {
+            ByteBuf b = buf();
+            b.writeByte(':');
+            b.writeBytes(digits);
+            b.writeBytes(CRLF);
+        }
+    }
+
     public void bulk(byte[] value) {
         if (!enabled) {
             return;

@@ -30,6 +30,11 @@ class UsedMemoryTrackingTest {
         "EXPIRE %k 100", "PERSIST %k", "PEXPIRE %k 1", "DEL %k", "UNLINK %k %k", "RENAME %k %k", "COPY %k %k REPLACE",
         "MOVE %k 1", "SORT %k STORE %k", "EVAL \"redis.call('rpush', KEYS[1], ARGV[1]) return 1\" 1 %k %v",
         "MULTI", "EXEC", "BITOP OR %k %k %k", "RESTORE %k 0 %d REPLACE", "SWAPDB 0 1",
+        // a write's first key is measured once, at the end of its call (decision 0032): numbers stored and changed,
+        // several keys of one call, a key named twice, and a script's write to its caller's first key
+        "SET %k %n", "INCRBY %k %n", "DECR %k", "INCRBYFLOAT %k 1.5", "MSET %k %v %k %n %k %v", "MSETNX %k %v %k %v",
+        "HSETNX %k %v %v", "HINCRBYFLOAT %k %v 2.5", "LPUSH %k %v", "SMOVE %k %k %n", "RPOPLPUSH %k %k",
+        "EVAL \"redis.call('set', KEYS[1], ARGV[1]) redis.call('append', KEYS[1], ARGV[1]) return 1\" 1 %k %v",
     };
 
     @Test

@@ -49,6 +49,44 @@ class StringValueTest {
         assertThat(StringValue.unencoded(bytes("1".repeat(45))).encoding()).isEqualTo("raw");
     }
 
+    /** INCR's numbers: their text as ll2string writes it, int-encoded, read back without a parse that fails. */
+    @Test
+    void integersKeepTheirTextAndReadBackAsNumbers() {
+        java.util.Random random = new java.util.Random(32);
+        long[] edges = {0, 1, -1, 9, 10, -10, 99, 100, 999_999_999_999_999_999L, 1_000_000_000_000_000_000L,
+                Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 1};
+        for (int i = 0; i < 10_000; i++) {
+            long n = i < edges.length ? edges[i] : random.nextLong() >> random.nextInt(64);
+            StringValue v = StringValue.ofInteger(n);
+            assertThat(v.bytes()).as("%d", n).isEqualTo(bytes(Long.toString(n)));
+            assertThat(v.encoding()).isEqualTo("int");
+            assertThat(v.isInteger()).isTrue();
+            assertThat(v.longValue()).isEqualTo(n);
+            StringValue set = StringValue.of(bytes(Long.toString(n)));
+            assertThat(set.isInteger()).isTrue();
+            assertThat(set.longValue()).isEqualTo(n);
+        }
+        for (String notInteger : new String[] {"", "-", "01", "+1", " 1", "1 ", "9223372036854775808", "1.0", "x"}) {
+            StringValue v = StringValue.of(bytes(notInteger));
+            assertThat(v.isInteger()).as(notInteger).isFalse();
+            assertThat(v.isInteger()).as("asked again: " + notInteger).isFalse();
+            assertThat(v.encoding()).isEqualTo("embstr");
+        }
+    }
+
+    /** An edited value's bytes change under it: whether it reads as a number is never remembered from before. */
+    @Test
+    void anEditedValueIsReadAsANumberFromItsCurrentBytes() {
+        StringValue v = StringValue.editable(StringValue.of(bytes("12")));
+        assertThat(v.isInteger()).isTrue();
+        v.array()[0] = 'x';
+        assertThat(v.isInteger()).isFalse();
+        v.array()[0] = '7';
+        assertThat(v.isInteger()).isTrue();
+        assertThat(v.longValue()).isEqualTo(72);
+        assertThat(v.encoding()).isEqualTo("raw");
+    }
+
     private static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.US_ASCII);
     }

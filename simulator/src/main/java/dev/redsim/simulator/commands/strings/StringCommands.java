@@ -297,20 +297,20 @@ public final class StringCommands implements CommandFamily {
         StringValue current = ctx.db().get(key, StringValue.class);
         long value = 0;
         if (current != null) {
-            Long parsed = Numbers.parseLongStrict(current.bytes());
-            if (parsed == null) {
+            if (!current.isInteger()) {
                 throw RedisError.NOT_INTEGER;
             }
-            value = parsed;
+            value = current.longValue();
         }
         if ((by < 0 && value < 0 && by < Long.MIN_VALUE - value) || (by > 0 && value > 0 && by > Long.MAX_VALUE - value)) {
             throw RedisError.OVERFLOW;
         }
         long result = value + by;
-        ctx.db().putKeepTtl(key, StringValue.of(Numbers.toBytes(result)));
+        StringValue stored = StringValue.ofInteger(result);
+        ctx.db().putKeepTtl(key, stored);
         ctx.signalModified(key);
         ctx.notifyEvent(KeyspaceEvents.STRING, "incrby", key);
         ctx.dirty(1);
-        ctx.reply().integer(result);
+        ctx.reply().integerText(stored.readArray()); // the digits just made: formatted once, as Redis's reply is
     }
 }
