@@ -22,6 +22,8 @@ import java.util.function.Supplier;
 public final class CommandTable {
     private final CommandCatalog catalog;
     private final Map<String, CommandSpec> commands = new TreeMap<>();
+    /** The commands by the bytes of their names (dispatch's lookup), made again after the commands change. */
+    private volatile CommandNames nameIndex;
     /** Families declared by name, bound on first use (decision 0026); in declaration order. */
     private final List<FamilyBinding> declared = new ArrayList<>();
     /** The family whose registration runs now (under this table's lock), or null for eager registration. */
@@ -68,6 +70,7 @@ public final class CommandTable {
             if (commands.putIfAbsent(fullName, spec) != null) {
                 throw new IllegalStateException("handler bound twice: " + fullName);
             }
+            nameIndex = null;
             return;
         }
         container(description.container()).addSubcommand(spec);
@@ -93,6 +96,7 @@ public final class CommandTable {
                 if (commands.putIfAbsent(fullName, spec) != null) {
                     throw new IllegalStateException("handler declared twice: " + fullName);
                 }
+                nameIndex = null;
             } else {
                 container(description.container())
                         .addSubcommand(new CommandSpec(description, null, null, declaredFamily, this));
@@ -141,7 +145,13 @@ public final class CommandTable {
     }
 
     private CommandSpec container(String name) {
-        return commands.computeIfAbsent(name, c -> new CommandSpec(catalog.describe(c), null, null));
+        CommandSpec container = commands.get(name);
+        if (container == null) {
+            container = new CommandSpec(catalog.describe(name), null, null);
+            commands.put(name, container);
+            nameIndex = null;
+        }
+        return container;
     }
 
     /** The command named by these bytes (any case), or null. */
@@ -149,7 +159,12 @@ public final class CommandTable {
         if (name.length > 32) {
             return null;
         }
-        return commands.get(lowerAscii(name));
+        CommandNames index = nameIndex;
+        if (index == null) {
+            index = new CommandNames(commands); // the table is declared before the server serves anyone
+            nameIndex = index;
+        }
+        return index.find(name);
     }
 
     public CommandSpec lookup(String name) {

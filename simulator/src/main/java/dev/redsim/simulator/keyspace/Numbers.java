@@ -57,6 +57,14 @@ public final class Numbers {
      * zero). Accepts "inf", "+inf", "-inf", "infinity" as strtod does. Null when invalid.
      */
     public static Double parseDouble(byte[] s) {
+        if (s.length <= 15) {
+            // A plain integer of up to 15 digits (ZADD's usual score) is exactly that double, as strtod reads it:
+            // no text copies, lower-casing or mantissa check for it.
+            Long integer = parseLongStrict(s);
+            if (integer != null) {
+                return (double) integer;
+            }
+        }
         Double value = parseDoubleUnchecked(s);
         if (value == null) {
             return null;

@@ -2,7 +2,6 @@ package dev.redsim.simulator.protocol;
 
 import dev.redsim.simulator.util.ByteText;
 import io.netty.buffer.ByteBuf;
-import io.netty.util.ByteProcessor;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.FixedRecvByteBufAllocator;
 import io.netty.channel.RecvByteBufAllocator;
@@ -48,6 +47,12 @@ public final class RespDecoder extends ByteToMessageDecoder {
      */
     private byte[] bigArg;
     private int bigFilled;
+    /**
+     * A copy of the input being decoded (see {@link #decodeWindow}), kept for the connection's next read while it is
+     * no bigger than one read, and {@link #pos}, the place in it.
+     */
+    private byte[] window;
+    private int pos;
 
     public RespDecoder(DecoderLimits limits) {
         this.limits = limits;
@@ -65,20 +70,72 @@ public final class RespDecoder extends ByteToMessageDecoder {
                 in.skipBytes(in.readableBytes());
                 return;
             }
-            if (argsRemaining == 0) {
-                boolean progressed = in.getByte(in.readerIndex()) == '*' ? startMultibulk(in, out) : inline(in, out);
-                if (!progressed) {
+            if (argsRemaining > 0 && bulkLength >= BIG_ARG) {
+                if (!gatherBigArg(in)) {
+                    closeIfOverQueryLimit(ctx, in);
                     return;
+                }
+                in.skipBytes(2); // Redis skips the two bytes after the payload without looking at them; so do we
+                byte[] arg = bigArg;
+                bigArg = null;
+                bigFilled = 0;
+                addArg(arg, out);
+                continue;
+            }
+            if (!decodeWindow(in, out)) {
+                if (failed) {
+                    in.skipBytes(in.readableBytes()); // after an error the rest of the input is discarded
+                } else {
+                    closeIfOverQueryLimit(ctx, in);
+                }
+                return;
+            }
+        }
+    }
+
+    /**
+     * Decodes what is readable from a copy of it in {@link #window}: headers and arguments under {@link #BIG_ARG} are
+     * read with plain array indexing, where reading them through the buffer paid its bounds and wrapper checks for
+     * every byte (a pipeline of MSETs spent most of its time there). Consumes what it decoded; returns true when it
+     * stopped at a big argument (gathered from the buffer itself) or used up the input, false when the rest is not
+     * a whole header or argument yet, or after a protocol error.
+     */
+    private boolean decodeWindow(ByteBuf in, List<Object> out) {
+        int base = in.readerIndex();
+        int end = in.readableBytes();
+        if (window == null || window.length < end) {
+            window = new byte[Math.max(end, 1024)];
+        }
+        in.getBytes(base, window, 0, end);
+        pos = 0;
+        boolean whole = decodeCommands(window, end, out);
+        in.readerIndex(base + pos);
+        if (window.length > READ_BYTES) {
+            window = null; // a big pipeline's copy is not kept (Redis's query buffer shrinks back as well)
+        }
+        return whole;
+    }
+
+    /** The commands in {@code w[pos..end)}; see {@link #decodeWindow}. */
+    private boolean decodeCommands(byte[] w, int end, List<Object> out) {
+        while (pos < end) {
+            if (argsRemaining == 0) {
+                boolean progressed = w[pos] == '*' ? startMultibulk(w, end, out) : inline(w, end, out);
+                if (!progressed || failed) {
+                    return false;
                 }
                 if (argsRemaining == 0) {
                     continue;
                 }
             }
-            if (!readBulks(in, out)) {
-                closeIfOverQueryLimit(ctx, in);
-                return;
+            if (!readBulks(w, end, out) || failed) {
+                return false;
+            }
+            if (argsRemaining > 0) {
+                return true; // a big argument comes: it is gathered from the buffer, not copied twice
             }
         }
+        return true;
     }
 
     private static void readSize(ChannelHandlerContext ctx, RecvByteBufAllocator wanted) {
@@ -99,22 +156,21 @@ public final class RespDecoder extends ByteToMessageDecoder {
         }
     }
 
-    private boolean inline(ByteBuf in, List<Object> out) {
-        int newline = findInHeader(in, (byte) '\n');
+    private boolean inline(byte[] w, int end, List<Object> out) {
+        int newline = findInHeader(w, end, (byte) '\n');
         if (newline < 0) {
-            if (in.readableBytes() > INLINE_MAX_SIZE) {
+            if (end - pos > INLINE_MAX_SIZE) {
                 fail(out, "too big inline request");
                 return true;
             }
             return false;
         }
-        int end = newline;
-        if (end > in.readerIndex() && in.getByte(end - 1) == '\r') {
-            end--;
+        int lineEnd = newline;
+        if (lineEnd > pos && w[lineEnd - 1] == '\r') {
+            lineEnd--;
         }
-        byte[] line = new byte[end - in.readerIndex()];
-        in.getBytes(in.readerIndex(), line);
-        in.readerIndex(newline + 1);
+        byte[] line = Arrays.copyOfRange(w, pos, lineEnd);
+        pos = newline + 1;
         byte[][] inlineArgs = InlineSplitter.split(line);
         if (inlineArgs == null) {
             fail(out, "unbalanced quotes in request");
@@ -124,19 +180,19 @@ public final class RespDecoder extends ByteToMessageDecoder {
         return true;
     }
 
-    private boolean startMultibulk(ByteBuf in, List<Object> out) {
-        int cr = findInHeader(in, (byte) '\r');
+    private boolean startMultibulk(byte[] w, int end, List<Object> out) {
+        int cr = findInHeader(w, end, (byte) '\r');
         if (cr < 0) {
-            if (in.readableBytes() > INLINE_MAX_SIZE) {
+            if (end - pos > INLINE_MAX_SIZE) {
                 fail(out, "too big mbulk count string");
                 return true;
             }
             return false;
         }
-        if (cr + 1 >= in.writerIndex()) {
+        if (cr + 1 >= end) {
             return false; // the '\n' has not arrived yet
         }
-        long count = parseLong(in, in.readerIndex() + 1, cr);
+        long count = parseLong(w, pos + 1, cr);
         if (count == Long.MIN_VALUE || count > Integer.MAX_VALUE) {
             fail(out, "invalid multibulk length");
             return true;
@@ -145,7 +201,7 @@ public final class RespDecoder extends ByteToMessageDecoder {
             fail(out, "unauthenticated multibulk length");
             return true;
         }
-        in.readerIndex(cr + 2);
+        pos = cr + 2;
         if (count <= 0) {
             return true; // an empty request: Redis ignores it
         }
@@ -156,27 +212,30 @@ public final class RespDecoder extends ByteToMessageDecoder {
         return true;
     }
 
-    /** Reads as many bulk arguments as are complete; returns false when more input is needed. */
-    private boolean readBulks(ByteBuf in, List<Object> out) {
+    /**
+     * Reads as many bulk arguments as are complete, up to a big one; returns false when more input is needed (or
+     * after a protocol error).
+     */
+    private boolean readBulks(byte[] w, int end, List<Object> out) {
         while (argsRemaining > 0) {
             if (bulkLength < 0) {
-                int cr = findInHeader(in, (byte) '\r');
+                int cr = findInHeader(w, end, (byte) '\r');
                 if (cr < 0) {
-                    if (in.readableBytes() > INLINE_MAX_SIZE) {
+                    if (end - pos > INLINE_MAX_SIZE) {
                         fail(out, "too big bulk count string");
                         return true;
                     }
                     return false;
                 }
-                if (cr + 1 >= in.writerIndex()) {
+                if (cr + 1 >= end) {
                     return false;
                 }
-                byte first = in.getByte(in.readerIndex());
+                byte first = w[pos];
                 if (first != '$') {
                     fail(out, "expected '$', got '" + ByteText.decode(new byte[] {first}) + "'");
                     return true;
                 }
-                long length = parseLong(in, in.readerIndex() + 1, cr);
+                long length = parseLong(w, pos + 1, cr);
                 if (length == Long.MIN_VALUE || length < 0 || length > limits.maxBulkLength()) {
                     fail(out, "invalid bulk length");
                     return true;
@@ -185,68 +244,71 @@ public final class RespDecoder extends ByteToMessageDecoder {
                     fail(out, "unauthenticated bulk length");
                     return true;
                 }
-                in.readerIndex(cr + 2);
+                pos = cr + 2;
                 bulkLength = length;
             }
-            byte[] arg;
             if (bulkLength >= BIG_ARG) {
-                if (!gatherBigArg(in)) {
-                    return false;
+                if (bigArg == null) {
+                    // Made at its announced size, as Redis makes room for the whole argument once it reads its length
+                    // (sdsMakeRoomForNonGreedy): growing by doubling copied a 500 MB value about once more and
+                    // allocated twice its size. proto-max-bulk-len bounds it.
+                    bigArg = new byte[(int) bulkLength];
                 }
-                arg = bigArg;
-                bigArg = null;
-                bigFilled = 0;
-            } else {
-                // Redis skips the two bytes after the payload without looking at them; so do we.
-                if (in.readableBytes() < bulkLength + 2) {
-                    return false;
-                }
-                arg = new byte[(int) bulkLength];
-                in.readBytes(arg);
+                return true; // gathered straight from the buffer (decodeInput), not through the window
             }
-            in.skipBytes(2);
-            bulkLength = -1;
-            if (argCount == args.length) {
-                args = Arrays.copyOf(args, Math.min(argCount * 2, argCount + argsRemaining));
+            // Redis skips the two bytes after the payload without looking at them; so do we.
+            if (end - pos < bulkLength + 2) {
+                return false;
             }
-            args[argCount++] = arg;
-            argsRemaining--;
+            int length = (int) bulkLength;
+            byte[] arg = Arrays.copyOfRange(w, pos, pos + length);
+            pos += length + 2;
+            addArg(arg, out);
         }
-        out.add(args.length == argCount ? args : Arrays.copyOf(args, argCount));
-        args = null;
         return true;
+    }
+
+    /** One more argument of the command being read; the command goes out once it has all of them. */
+    private void addArg(byte[] arg, List<Object> out) {
+        bulkLength = -1;
+        if (argCount == args.length) {
+            args = Arrays.copyOf(args, Math.min(argCount * 2, argCount + argsRemaining));
+        }
+        args[argCount++] = arg;
+        argsRemaining--;
+        if (argsRemaining == 0) {
+            out.add(args.length == argCount ? args : Arrays.copyOf(args, argCount));
+            args = null;
+        }
     }
 
     /** Moves what has arrived of the big argument into its array; true once it is whole and its CRLF has come. */
     private boolean gatherBigArg(ByteBuf in) {
         int length = (int) bulkLength;
         int take = Math.min(in.readableBytes(), length - bigFilled);
-        if (bigArg == null) {
-            // Made at its announced size, as Redis makes room for the whole argument once it reads its length
-            // (sdsMakeRoomForNonGreedy): growing by doubling copied a 500 MB value about once more and allocated
-            // twice its size, the last copy alone stalling every client for a second. proto-max-bulk-len bounds it.
-            bigArg = new byte[length];
-        }
         in.readBytes(bigArg, bigFilled, take);
         bigFilled += take;
         return bigFilled == length && in.readableBytes() >= 2;
     }
 
     /**
-     * Where a header line ends. Redis looks for it with strchr on its NUL-terminated buffer, so a NUL byte hides
-     * everything after it: the line then counts as unfinished (and, past 64 KB, as too big). Like Redis, the size
-     * check happens only while the end is missing, after each read; the server reads 16 KB at a time as Redis
-     * does (PROTO_IOBUF_LEN), so the same input meets the same limits.
+     * Where a header line ends, from {@link #pos}. Redis looks for it with strchr on its NUL-terminated buffer, so a
+     * NUL byte hides everything after it: the line then counts as unfinished (and, past 64 KB, as too big). Like
+     * Redis, the size check happens only while the end is missing, after each read; the server reads 16 KB at a time
+     * as Redis does (PROTO_IOBUF_LEN), so the same input meets the same limits.
      */
-    private static int findInHeader(ByteBuf in, byte wanted) {
-        // forEachByte walks the buffer's memory once, where a getByte per byte pays bounds and wrapper checks each
-        int found = in.forEachByte(in.readerIndex(), in.readableBytes(), wanted == '\r' ? UNTIL_CR : UNTIL_LF);
-        return found < 0 || in.getByte(found) == 0 ? -1 : found;
+    private int findInHeader(byte[] w, int end, byte wanted) {
+        for (int i = pos; i < end; i++) {
+            byte b = w[i];
+            if (b == wanted) {
+                return i;
+            }
+            if (b == 0) {
+                return -1;
+            }
+        }
+        return -1;
     }
-
-    /** Stops at the end of a header line, or at a NUL byte (which hides the rest of the line from Redis). */
-    private static final ByteProcessor UNTIL_CR = b -> b != '\r' && b != 0;
-    private static final ByteProcessor UNTIL_LF = b -> b != '\n' && b != 0;
 
     private void fail(List<Object> out, String message) {
         failed = true;
@@ -261,27 +323,27 @@ public final class RespDecoder extends ByteToMessageDecoder {
      * Parses a decimal integer as Redis's string2ll does: optional '-', no '+', no leading zeros, no spaces.
      * Returns Long.MIN_VALUE when the text is not such a number.
      */
-    static long parseLong(ByteBuf in, int from, int to) {
+    static long parseLong(byte[] w, int from, int to) {
         int len = to - from;
         if (len <= 0 || len > 20) {
             return Long.MIN_VALUE;
         }
         int i = from;
         boolean negative = false;
-        if (in.getByte(i) == '-') {
+        if (w[i] == '-') {
             negative = true;
             i++;
             if (i == to) {
                 return Long.MIN_VALUE;
             }
         }
-        byte first = in.getByte(i);
+        byte first = w[i];
         if (first == '0') {
             return (i + 1 == to && !negative) ? 0 : Long.MIN_VALUE;
         }
         long value = 0;
         for (; i < to; i++) {
-            byte c = in.getByte(i);
+            byte c = w[i];
             if (c < '0' || c > '9') {
                 return Long.MIN_VALUE;
             }
