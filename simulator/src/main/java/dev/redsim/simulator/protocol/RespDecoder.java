@@ -3,7 +3,6 @@ package dev.redsim.simulator.protocol;
 import dev.redsim.simulator.util.ByteText;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.FixedRecvByteBufAllocator;
 import io.netty.channel.RecvByteBufAllocator;
 import io.netty.handler.codec.ByteToMessageDecoder;
 
@@ -30,9 +29,12 @@ public final class RespDecoder extends ByteToMessageDecoder {
      * Reads of PROTO_IOBUF_LEN (16 KB), as Redis reads: protocol limits are checked per read, so equal read sizes
      * make the same input meet the same limits. The allocators hold no state of their own.
      */
-    public static final RecvByteBufAllocator READS = new FixedRecvByteBufAllocator(RespDecoder.READ_BYTES);
-    /** While a big argument arrives, Redis reads all of what remains of it at once; here, 1 MB at a time. */
-    private static final RecvByteBufAllocator BIG_ARG_READS = new FixedRecvByteBufAllocator(1024 * 1024);
+    public static final RecvByteBufAllocator READS = new ReadSizes(RespDecoder.READ_BYTES);
+    /**
+     * While a big argument arrives, Redis reads all of what remains of it at once; here, 1 MB at a time (a pooled
+     * buffer; bigger ones are allocated and freed at every read). See {@link ReadSizes} for how the switch applies.
+     */
+    static final RecvByteBufAllocator BIG_ARG_READS = new ReadSizes(1024 * 1024);
 
     private final DecoderLimits limits;
     private boolean failed;

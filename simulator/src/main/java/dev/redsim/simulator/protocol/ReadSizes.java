@@ -1,0 +1,47 @@
+package dev.redsim.simulator.protocol;
+
+import io.netty.channel.ChannelConfig;
+import io.netty.channel.DefaultMaxMessagesRecvByteBufAllocator;
+import io.netty.channel.RecvByteBufAllocator;
+
+/**
+ * How much one read of a connection asks for: 16 KB (PROTO_IOBUF_LEN), or 1 MB while a big argument arrives (Redis then
+ * reads what remains of the argument at once). Netty makes a channel's read handle once, from the allocator configured
+ * when the channel starts, so configuring another allocator later changes nothing by itself (a FixedRecvByteBufAllocator
+ * swapped in kept reading 16 KB: a 100 MB value took 6,400 reads through the pipeline). This allocator's handle asks
+ * the channel's configuration at every read which size is configured now, so the decoder's switch takes effect. One
+ * read per readiness, as Redis reads once per event. Holds no state of its own: one instance serves every channel.
+ */
+final class ReadSizes extends DefaultMaxMessagesRecvByteBufAllocator {
+    private final int bytes;
+
+    ReadSizes(int bytes) {
+        this.bytes = bytes;
+    }
+
+    int bytes() {
+        return bytes;
+    }
+
+    @Override
+    public Handle newHandle() {
+        return new SizeOfTheMoment();
+    }
+
+    /** A channel's handle: its guess is the size of whichever ReadSizes the channel is configured with now. */
+    private final class SizeOfTheMoment extends MaxMessageHandle {
+        private ChannelConfig config;
+
+        @Override
+        public void reset(ChannelConfig config) {
+            this.config = config; // reset comes first in every read loop, with the channel's own configuration
+            super.reset(config);
+        }
+
+        @Override
+        public int guess() {
+            RecvByteBufAllocator configured = config == null ? null : config.getRecvByteBufAllocator();
+            return configured instanceof ReadSizes sizes ? sizes.bytes() : bytes;
+        }
+    }
+}
