@@ -136,6 +136,14 @@ public final class Config implements EncodingLimits {
         return values.get(key);
     }
 
+    /**
+     * Moves on with every change of any value: a reader that keeps a value it read (the slow log and latency
+     * thresholds, read at every call) reads it again when this differs from what it was then.
+     */
+    public int version() {
+        return version;
+    }
+
     public long getLong(String name) {
         int now = version;
         ParsedLong parsed = parsedLongs.get(name);

@@ -324,6 +324,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
             return;
         }
         clients.put(client.id(), client);
+        client.registered(true);
         stats.connectionsReceived++;
         clientMemoryChanged(client);
     }
@@ -423,6 +424,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         discardTransaction(client);
         client.markClosed();
         clients.remove(client.id());
+        client.registered(false);
         blocked.forget(client);
         pubSub.forget(client);
         monitors.remove(client);
@@ -506,7 +508,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
      * is heard again.
      */
     public void afterCommand(ClientConnection client) {
-        if (!client.closed() && clients.containsKey(client.id())) {
+        if (!client.closed() && client.registered()) {
             clientMemoryChanged(client);
         }
         if (evictionDue) {

@@ -73,6 +73,23 @@ public final class LatencyMonitor {
     private final Map<String, Series> events = new LinkedHashMap<>();
     private final Map<String, LatencyHistogram> histograms = new HashMap<>();
 
+    /**
+     * latency-monitor-threshold and latency-tracking as read at config version {@link #settingsVersion}: every call
+     * asks for both, and they change only by CONFIG SET.
+     */
+    private long monitorThreshold;
+    private boolean tracking;
+    private int settingsVersion = -1;
+
+    private void readSettings() {
+        int version = config.version();
+        if (version != settingsVersion) {
+            monitorThreshold = config.getLong("latency-monitor-threshold");
+            tracking = "yes".equals(config.get("latency-tracking"));
+            settingsVersion = version;
+        }
+    }
+
     public LatencyMonitor(Config config, TimeSource time) {
         this.config = config;
         this.time = time;
@@ -80,7 +97,8 @@ public final class LatencyMonitor {
 
     /** latencyAddSampleIfNeeded: a sample when latency-monitor-threshold is set and reached. */
     public void addSampleIfNeeded(String event, long latencyMillis) {
-        long threshold = config.getLong("latency-monitor-threshold");
+        readSettings();
+        long threshold = monitorThreshold;
         if (threshold != 0 && latencyMillis >= threshold) {
             events.computeIfAbsent(event, e -> new Series()).add(time.millis() / 1000, latencyMillis);
         }
@@ -92,7 +110,7 @@ public final class LatencyMonitor {
      */
     public void commandRan(String fullName, boolean fast, long micros) {
         addSampleIfNeeded(fast ? "fast-command" : "command", micros / 1000);
-        if ("yes".equals(config.get("latency-tracking"))) {
+        if (tracking) {
             histograms.computeIfAbsent(fullName, n -> new LatencyHistogram()).record(micros * 1000);
         }
     }

@@ -49,6 +49,9 @@ public final class Propagation {
 
     /** alsoPropagate: one command of database {@code db} for the stream, in the current unit (or now, outside). */
     public void propagate(int db, byte[][] argv) {
+        if (!replication.feeds()) {
+            return; // nothing would be written (no replica ever attached, as Redis has no backlog then): no record
+        }
         pending.add(new Op(db, argv));
         if (nesting == 0) {
             flush();

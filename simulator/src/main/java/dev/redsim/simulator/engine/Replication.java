@@ -90,8 +90,13 @@ public final class Replication {
      * stream has selected ({@code db} -1: a command of no database, PING or REPLCONF GETACK). Nothing is written
      * before the first replica attached (there is no backlog yet), as in Redis.
      */
+    /** Whether {@link #feed} writes anything: a replica attached once (the backlog exists) and this is no replica. */
+    boolean feeds() {
+        return backlog != null && upstream == null;
+    }
+
     void feed(int db, byte[][] argv) {
-        if (backlog == null || upstream != null) {
+        if (!feeds()) {
             // no replica ever attached: Redis feeds nothing (the backlog comes with the first replica); a replica
             // does not propagate what it applies, it passes its master's stream on (receivedFromMaster)
             return;

@@ -19,6 +19,9 @@ public final class SlowLog {
     private final Config config;
     private final Deque<Entry> entries = new ArrayDeque<>();
     private long nextId;
+    /** slowlog-log-slower-than as read at config version {@link #thresholdVersion}. */
+    private long threshold;
+    private int thresholdVersion = -1;
 
     SlowLog(Config config) {
         this.config = config;
@@ -46,7 +49,11 @@ public final class SlowLog {
      * client's address, redacted arguments) are only made for the calls that are logged.
      */
     public boolean logs(long durationMicros) {
-        long threshold = config.getLong("slowlog-log-slower-than");
+        int version = config.version();
+        if (version != thresholdVersion) { // read again only after some CONFIG SET: every call asks
+            threshold = config.getLong("slowlog-log-slower-than");
+            thresholdVersion = version;
+        }
         return threshold >= 0 && durationMicros >= threshold;
     }
 

@@ -13,7 +13,6 @@ import static dev.redsim.simulator.keyspace.MemoryLayout.DICT_ENTRY;
 import static dev.redsim.simulator.keyspace.MemoryLayout.ROBJ;
 import static dev.redsim.simulator.keyspace.MemoryLayout.extrapolate;
 import static dev.redsim.simulator.keyspace.MemoryLayout.jemalloc;
-import static dev.redsim.simulator.keyspace.MemoryLayout.listpackEntry;
 import static dev.redsim.simulator.keyspace.MemoryLayout.sds;
 import static dev.redsim.simulator.keyspace.MemoryLayout.slots;
 
@@ -124,7 +123,7 @@ public final class HashValue extends AccessTracked implements RedisValue {
         if (field.length() > maxValue || value.length > maxValue) {
             convertToHashtable();
         }
-        boolean existed = fields.put(field, value) != null;
+        boolean existed = hashtable ? fields.put(field, value) != null : ((ListpackPairs) fields).set(field, value);
         if (fields.size() > limits.hashMaxListpackEntries()) {
             convertToHashtable();
         }
@@ -167,12 +166,8 @@ public final class HashValue extends AccessTracked implements RedisValue {
     @Override
     public long memoryUsage(long samples) {
         Map<Bytes, byte[]> fields = fields();
-        if (encoding().equals("listpack")) {
-            long bytes = 7;
-            for (Map.Entry<Bytes, byte[]> e : fields.entrySet()) {
-                bytes += listpackEntry(e.getKey().bytes()) + listpackEntry(e.getValue());
-            }
-            return ROBJ + jemalloc(bytes);
+        if (!hashtable) {
+            return ROBJ + jemalloc(7 + ((ListpackPairs) fields).listpackEntryBytes());
         }
         long sampled = 0;
         long count = 0;

@@ -118,6 +118,22 @@ final class ListpackPairs extends AbstractMap<Bytes, byte[]> {
         return Arrays.copyOfRange(packed, data, data + lengthAt(at));
     }
 
+    /**
+     * What the entries take in Redis's listpack (each field and value as listpackEntry counts it), read off the packed
+     * array: measuring a hash after each write copied every field and value out through the map's entries.
+     */
+    long listpackEntryBytes() {
+        long bytes = 0;
+        int at = 0;
+        for (int i = 0; i < 2 * size; i++) {
+            int data = dataAt(at);
+            int length = lengthAt(at);
+            bytes += MemoryLayout.listpackEntry(packed, data, length);
+            at = data + length;
+        }
+        return bytes;
+    }
+
     // ---- the map ----
 
     @Override
@@ -144,6 +160,28 @@ final class ListpackPairs extends AbstractMap<Bytes, byte[]> {
         splice(packed.length, packed.length, field.bytes(), value);
         size++;
         return null;
+    }
+
+    /**
+     * As {@link #put} without copying out the value replaced (HSET only asks whether there was one); a value of the
+     * same length is written over the old one in place, as lpReplace does for an entry of the same size. True when
+     * the field existed.
+     */
+    boolean set(Bytes field, byte[] value) {
+        int at = indexOf(field);
+        if (at < 0) {
+            splice(packed.length, packed.length, field.bytes(), value);
+            size++;
+            return false;
+        }
+        int valueAt = after(at);
+        if (lengthAt(valueAt) == value.length) {
+            System.arraycopy(value, 0, packed, dataAt(valueAt), value.length);
+            changes++;
+        } else {
+            splice(valueAt, after(valueAt), value);
+        }
+        return true;
     }
 
     @Override

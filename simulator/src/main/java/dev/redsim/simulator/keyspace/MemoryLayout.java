@@ -32,7 +32,12 @@ public final class MemoryLayout {
 
     /** Bytes of one listpack entry: encoding, data and back-length. */
     static long listpackEntry(byte[] element) {
-        Long asInt = element.length <= 20 ? Numbers.parseLongStrict(element) : null;
+        return listpackEntry(element, 0, element.length);
+    }
+
+    /** As {@link #listpackEntry(byte[])} for the {@code length} bytes of {@code packed} from {@code from}. */
+    static long listpackEntry(byte[] packed, int from, int length) {
+        Long asInt = length <= 20 ? Numbers.parseLongStrict(packed, from, length) : null;
         long size;
         if (asInt != null) {
             long v = asInt;
@@ -50,7 +55,7 @@ public final class MemoryLayout {
                 size = 9;
             }
         } else {
-            int len = element.length;
+            int len = length;
             size = (len <= 63 ? 1 : len <= 4095 ? 2 : 5) + len;
         }
         long backlen = size <= 127 ? 1 : size < 16383 ? 2 : size < 2097151 ? 3 : size < 268435455 ? 4 : 5;

@@ -12,16 +12,21 @@ public final class Numbers {
      * not such an integer.
      */
     public static Long parseLongStrict(byte[] s) {
-        int len = s.length;
+        return parseLongStrict(s, 0, s.length);
+    }
+
+    /** As {@link #parseLongStrict(byte[])} for the {@code len} bytes of {@code s} from {@code from}. */
+    public static Long parseLongStrict(byte[] s, int from, int len) {
         if (len == 0 || len > 20) {
             return null;
         }
-        if (len == 1 && s[0] == '0') {
+        if (len == 1 && s[from] == '0') {
             return 0L;
         }
-        int i = 0;
+        int i = from;
+        int end = from + len;
         boolean negative = false;
-        if (s[0] == '-') {
+        if (s[from] == '-') {
             negative = true;
             i++;
             if (len == 1) {
@@ -32,7 +37,7 @@ public final class Numbers {
             return null;
         }
         long v = 0; // accumulate negatively so Long.MIN_VALUE parses
-        for (; i < len; i++) {
+        for (; i < end; i++) {
             int d = s[i] - '0';
             if (d < 0 || d > 9) {
                 return null;

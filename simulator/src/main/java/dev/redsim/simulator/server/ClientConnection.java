@@ -43,6 +43,8 @@ public final class ClientConnection implements DecoderLimits {
     private String lastCommand = "NULL";
     /** The bytes used_memory last counted for this client (see {@link #memoryUsage}). */
     private long accountedMemory;
+    /** Whether the engine counts this connection among its clients (admitted, not yet gone): asked after every command. */
+    private boolean registered;
     /** When the output first stayed over its class's soft limit (0: it is not over it). */
     private long softLimitReachedMillis;
     private final MultiState multiState = new MultiState();
@@ -234,6 +236,14 @@ public final class ClientConnection implements DecoderLimits {
      */
     public long memoryUsage() {
         return CLIENT_STRUCT_AND_REPLY_BUFFER + multiState.memoryEstimate() + reply.pendingBytes() + unwrittenBytes();
+    }
+
+    public boolean registered() {
+        return registered;
+    }
+
+    public void registered(boolean counted) {
+        this.registered = counted;
     }
 
     public long accountedMemory() {

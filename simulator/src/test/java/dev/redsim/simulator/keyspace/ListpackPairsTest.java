@@ -21,6 +21,28 @@ class ListpackPairsTest {
         return Bytes.of("f" + i);
     }
 
+    /** The listpack size read off the packed array is what counting each field and value as listpackEntry gives. */
+    @Test
+    void measuresItsEntriesAsTheListpackWouldHoldThem() {
+        Random random = new Random(32);
+        ListpackPairs pairs = new ListpackPairs();
+        String[] shapes = {"", "7", "-4096", "70000", "-1", "01", "12345678901", "9223372036854775808", "text"};
+        for (int step = 0; step < 2_000; step++) {
+            String text = random.nextInt(4) == 0 ? "x".repeat(random.nextInt(5000))
+                    : shapes[random.nextInt(shapes.length)] + (random.nextBoolean() ? "" : random.nextInt(100));
+            if (random.nextInt(5) == 0) {
+                pairs.remove(field(random.nextInt(30)));
+            } else {
+                pairs.put(random.nextBoolean() ? field(random.nextInt(30)) : Bytes.of(text), text.getBytes());
+            }
+            long expected = 0;
+            for (Map.Entry<Bytes, byte[]> e : pairs.entrySet()) {
+                expected += MemoryLayout.listpackEntry(e.getKey().bytes()) + MemoryLayout.listpackEntry(e.getValue());
+            }
+            assertThat(pairs.listpackEntryBytes()).isEqualTo(expected);
+        }
+    }
+
     @Test
     void keepsTheOrderOfALinkedHashMapUnderRandomOperations() {
         Random random = new Random(11);
@@ -29,9 +51,11 @@ class ListpackPairsTest {
         for (int step = 0; step < 20_000; step++) {
             Bytes field = field(random.nextInt(40));
             byte[] value = ("v" + step).getBytes();
-            switch (random.nextInt(3)) {
+            switch (random.nextInt(4)) {
                 case 0 -> assertThat(pairs.put(field, value)).isEqualTo(model.put(field, value));
                 case 1 -> assertThat(pairs.remove(field)).isEqualTo(model.remove(field));
+                // HSET's write: a value of the same length is written over the old one in its place
+                case 2 -> assertThat(pairs.set(field, value)).isEqualTo(model.put(field, value) != null);
                 default -> assertThat(pairs.get(field)).isEqualTo(model.get(field));
             }
             assertThat(pairs.size()).isEqualTo(model.size());
