@@ -305,33 +305,65 @@ public final class Config implements EncodingLimits {
         return values.get("requirepass");
     }
 
+    /**
+     * The encoding limits as read at config version {@link #limitsVersion}: HSET, SADD, ZADD and the list pushes ask
+     * for them at every call (two of them per HSET), and they change only with a CONFIG SET. The version is written
+     * last and read first (volatile), so a thread that sees it sees the limits read with it.
+     */
+    private long hashEntries;
+    private long hashValue;
+    private long setIntsetEntries;
+    private long zsetEntries;
+    private long zsetValue;
+    private long listSize;
+    private volatile int limitsVersion = -1;
+
+    private void readLimits() {
+        int now = version;
+        if (limitsVersion != now) {
+            hashEntries = getLong("hash-max-listpack-entries");
+            hashValue = getLong("hash-max-listpack-value");
+            setIntsetEntries = getLong("set-max-intset-entries");
+            zsetEntries = getLong("zset-max-listpack-entries");
+            zsetValue = getLong("zset-max-listpack-value");
+            listSize = getLong("list-max-listpack-size");
+            limitsVersion = now;
+        }
+    }
+
     @Override
     public long hashMaxListpackEntries() {
-        return getLong("hash-max-listpack-entries");
+        readLimits();
+        return hashEntries;
     }
 
     @Override
     public long hashMaxListpackValue() {
-        return getLong("hash-max-listpack-value");
+        readLimits();
+        return hashValue;
     }
 
     @Override
     public long setMaxIntsetEntries() {
-        return getLong("set-max-intset-entries");
+        readLimits();
+        return setIntsetEntries;
     }
 
     @Override
     public long zsetMaxListpackEntries() {
-        return getLong("zset-max-listpack-entries");
+        readLimits();
+        return zsetEntries;
     }
 
     @Override
     public long zsetMaxListpackValue() {
-        return getLong("zset-max-listpack-value");
+        readLimits();
+        return zsetValue;
     }
 
     @Override
     public long listMaxListpackSize() {
-        return getLong("list-max-listpack-size");
+        readLimits();
+        return listSize;
     }
 }
