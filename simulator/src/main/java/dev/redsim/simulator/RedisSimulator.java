@@ -18,16 +18,8 @@ import dev.redsim.simulator.server.ConnectionHandler;
 import dev.redsim.simulator.server.InputCounter;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.ServerChannel;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollEventLoopGroup;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.util.concurrent.DefaultThreadFactory;
 
 import java.net.URI;
 import java.time.Clock;
@@ -76,74 +68,30 @@ public final class RedisSimulator implements AutoCloseable {
 
     private RedisSimulator(Builder b) {
         this.ownsThreads = b.sharedLoop == null;
-        this.time = ownsThreads ? new TimeSource(b.clock) : b.sharedLoop.time();
-        Config config = new Config();
-        config.setInternal("bind", b.bind);
-        if (b.password != null) {
-            config.setInternal("requirepass", b.password);
-        }
-        config.setInternal("databases", Integer.toString(b.databases));
-        config.setInternal("dir", System.getProperty("user.dir"));
-        b.parameters.forEach((name, value) -> {
-            if (!config.known(name)) {
-                throw new IllegalArgumentException("unknown Redis configuration parameter: " + name);
-            }
-            try {
-                config.setInternal(name, config.validatedAtStart(name, value));
-            } catch (RedisError e) {
-                throw new IllegalArgumentException("invalid value '" + value + "' for Redis configuration parameter "
-                        + name + ": " + e.getMessage(), e);
-            }
-        });
-        // The rooms, wired bottom up: the engine, the command table and its call path, scripting, the commands.
-        this.engine = new Engine(config, time, b.databases);
-        // The command room (the table, the ACL, every family's handlers) is the biggest part of a first start in a
-        // fresh JVM (the catalog's parse, a few hundred handler classes), and Netty's first event loops are the
-        // next biggest: they are made at the same time, on two threads, and joined before anything can connect.
-        CommandRoom.Wiring wiring = CommandRoom.wireInBackground(engine, time, cluster, b.scriptMemoryLimit);
-        InputCounter inputCounter = new InputCounter(engine);
-        boolean epoll = Epoll.isAvailable();
-        EventLoopGroup engineGroup;
-        EventLoopGroup accepting;
-        try {
-            if (ownsThreads) {
-                engineGroup = epoll ? new EpollEventLoopGroup(1, new DefaultThreadFactory("redsim-engine", true))
-                        : new NioEventLoopGroup(1, new DefaultThreadFactory("redsim-engine", true));
-                DefaultThreadFactory acceptThreads = new DefaultThreadFactory("redsim-accept", true);
-                accepting = epoll ? new EpollEventLoopGroup(1, acceptThreads) : new NioEventLoopGroup(1, acceptThreads);
-            } else {
-                engineGroup = b.sharedLoop.group();
-                accepting = b.sharedLoop.acceptGroup();
-            }
-        } catch (RuntimeException | Error e) {
-            wiring.awaitQuietly(); // the helper thread ends before the start fails
-            throw e;
-        }
+        // Netty's loops are made on a helper thread meanwhile (its first use in a JVM is a third of a first start);
+        // everything up to the join needs no Netty class (decision 0031).
+        NettyStart netty = ownsThreads ? NettyStart.inBackground(b.nativeTransport)
+                : NettyStart.shared(b.sharedLoop.group(), b.sharedLoop.acceptGroup(), b.sharedLoop.transport());
         CommandRoom room;
         try {
-            room = wiring.join();
+            this.time = ownsThreads ? new TimeSource(b.clock) : b.sharedLoop.time();
+            // The rooms, wired bottom up: the engine, the command table and its call path, scripting, the commands.
+            this.engine = new Engine(configuration(b), time, b.databases);
+            room = CommandRoom.wire(engine, time, cluster, b.scriptMemoryLimit);
         } catch (RuntimeException | Error e) {
-            if (ownsThreads) {
-                stopThreads(engineGroup, accepting);
-            }
+            netty.abandon(); // no thread outlives a failed start
             throw e;
         }
-        this.group = engineGroup;
-        this.acceptGroup = accepting;
+        NettyStart.Loops loops = netty.join();
+        this.group = loops.engine();
+        this.acceptGroup = loops.accept();
         this.commands = room.commands();
         this.scriptRunner = room.scriptRunner();
         this.startInterceptor = b.interceptor;
         this.currentInterceptor = b.interceptor;
         commands.interceptor(b.interceptor); // before the event loop starts, which publishes it to that thread
-        Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
-        ServerBootstrap bootstrap = new ServerBootstrap()
-                .group(acceptGroup, group)
-                .channel(channelType)
-                .option(ChannelOption.SO_BACKLOG, 511)
-                .option(ChannelOption.SO_REUSEADDR, true)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childOption(ChannelOption.SO_KEEPALIVE, true)
-                .childOption(ChannelOption.RCVBUF_ALLOCATOR, RespDecoder.READS)
+        InputCounter inputCounter = new InputCounter(engine);
+        ServerBootstrap bootstrap = loops.bootstrap()
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
@@ -200,15 +148,35 @@ public final class RedisSimulator implements AutoCloseable {
         group.next().scheduleAtFixedRate(engine::checkBlockedTimeouts, 10, 10, TimeUnit.MILLISECONDS);
     }
 
+    /** The configuration the builder asks for: Redis's defaults, then its options, each checked as Redis checks it. */
+    private static Config configuration(Builder b) {
+        Config config = new Config();
+        config.setInternal("bind", b.bind);
+        if (b.password != null) {
+            config.setInternal("requirepass", b.password);
+        }
+        config.setInternal("databases", Integer.toString(b.databases));
+        config.setInternal("dir", System.getProperty("user.dir"));
+        b.parameters.forEach((name, value) -> {
+            if (!config.known(name)) {
+                throw new IllegalArgumentException("unknown Redis configuration parameter: " + name);
+            }
+            try {
+                config.setInternal(name, config.validatedAtStart(name, value));
+            } catch (RedisError e) {
+                throw new IllegalArgumentException("invalid value '" + value + "' for Redis configuration parameter "
+                        + name + ": " + e.getMessage(), e);
+            }
+        });
+        return config;
+    }
+
     /** The event loops and the clock every node of a cluster shares (owned and stopped by the cluster). */
-    record SharedLoop(EventLoopGroup group, EventLoopGroup acceptGroup, TimeSource time) {
+    record SharedLoop(EventLoopGroup group, EventLoopGroup acceptGroup, TimeSource time, Transport transport) {
         static SharedLoop start(Clock clock) {
-            boolean epoll = Epoll.isAvailable();
-            DefaultThreadFactory threads = new DefaultThreadFactory("redsim-cluster", true);
-            DefaultThreadFactory acceptThreads = new DefaultThreadFactory("redsim-cluster-accept", true);
-            return new SharedLoop(epoll ? new EpollEventLoopGroup(1, threads) : new NioEventLoopGroup(1, threads),
-                    epoll ? new EpollEventLoopGroup(1, acceptThreads) : new NioEventLoopGroup(1, acceptThreads),
-                    new TimeSource(clock));
+            Transport transport = Transport.NIO; // in-process, as a standalone simulator's (decision 0031)
+            return new SharedLoop(transport.oneLoop("redsim-cluster"), transport.oneLoop("redsim-cluster-accept"),
+                    new TimeSource(clock), transport);
         }
 
         void stop() {
@@ -270,7 +238,7 @@ public final class RedisSimulator implements AutoCloseable {
     }
 
     /** A failed start leaves no thread behind: the event loops are stopped and awaited. */
-    private static void stopThreads(EventLoopGroup... groups) {
+    static void stopThreads(EventLoopGroup... groups) {
         for (EventLoopGroup g : groups) {
             g.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
         }
@@ -474,6 +442,13 @@ public final class RedisSimulator implements AutoCloseable {
         private CommandInterceptor interceptor;
         /** Set by {@link RedisCluster} for its nodes: the event loops and clock they share. */
         private SharedLoop sharedLoop;
+        private boolean nativeTransport;
+
+        /** The command line's choice: epoll where Linux has it (decision 0031); in-process simulators use NIO. */
+        Builder nativeTransport() {
+            this.nativeTransport = true;
+            return this;
+        }
 
         Builder sharedLoop(SharedLoop loop) {
             this.sharedLoop = loop;

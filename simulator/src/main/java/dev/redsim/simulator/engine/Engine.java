@@ -10,12 +10,11 @@ import dev.redsim.simulator.server.ClientConnection;
 import dev.redsim.simulator.server.ClientUser;
 import dev.redsim.simulator.server.ConnectionEvents;
 import dev.redsim.simulator.server.ServerContext;
+import dev.redsim.simulator.util.RandomHex;
 
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -76,10 +75,8 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         for (int i = 0; i < databaseCount; i++) {
             databases[i] = new Database(i, time::millis, this::expiryMillis, this);
         }
-        byte[] random = new byte[20];
-        new SecureRandom().nextBytes(random);
         this.watchedKeys = new WatchedKeys(databases);
-        this.runId = HexFormat.of().formatHex(random);
+        this.runId = RandomHex.of(40);
         this.startMillis = time.millis();
         this.lastSaveSeconds = startMillis / 1000;
         this.blocked = new BlockedClients(databases);

@@ -1,13 +1,12 @@
 package dev.redsim.simulator.engine;
 
 import dev.redsim.simulator.server.ClientConnection;
+import dev.redsim.simulator.util.RandomHex;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +23,6 @@ public final class Replication {
     private static final byte[][] GETACK = {bytes("REPLCONF"), bytes("GETACK"), bytes("*")};
 
     private final Engine engine;
-    private final SecureRandom random = new SecureRandom();
     private String replid;
     private long offset;
     private ReplicationBacklog backlog;
@@ -53,9 +51,7 @@ public final class Replication {
     }
 
     private String newReplicationId() {
-        byte[] id = new byte[20];
-        random.nextBytes(id);
-        return HexFormat.of().formatHex(id);
+        return RandomHex.of(40);
     }
 
     private static byte[] bytes(String s) {
