@@ -20,7 +20,7 @@ import java.util.concurrent.FutureTask;
  * catalog resource is parsed, several hundred handler classes load), so a simulator wires it on a helper thread
  * while its own thread starts Netty's event loops, and joins it before it binds (decision 0021).
  */
-record CommandRoom(CommandProcessor commands, ScriptRunner scriptRunner) {
+record CommandRoom(CommandProcessor commands, ScriptRunner scriptRunner, Scripting scripting) {
 
     /** The wiring under way on its helper thread. */
     static final class Wiring {
@@ -86,10 +86,11 @@ record CommandRoom(CommandProcessor commands, ScriptRunner scriptRunner) {
         acl.clientInfo((client, running) -> ClientListLine.of(client, time.millis(), true, running));
         commands.accessControl(acl);
         ScriptRunner scriptRunner = new ScriptRunner(engine);
-        CommandFamilies.declareAll(table, new Scripting(commands, scriptRunner), acl, cluster); // bound on first use
+        Scripting scripting = new Scripting(commands, scriptRunner);
+        CommandFamilies.declareAll(table, scripting, acl, cluster); // bound on first use
         if (scriptMemoryLimit > 0) {
             scriptRunner.memory().limit(scriptMemoryLimit);
         }
-        return new CommandRoom(commands, scriptRunner);
+        return new CommandRoom(commands, scriptRunner, scripting); // scripting: a cluster node's full sync copies its functions
     }
 }

@@ -66,18 +66,22 @@ public final class ClusterCommands implements CommandFamily {
         };
     }
 
-    /** CLUSTER INFO: the state, slot counts and epochs; no bus, so no bus message counts but the two totals. */
+    /**
+     * CLUSTER INFO: the state (this node's, by its own cluster-require-full-coverage), slot counts by their node's
+     * health, and epochs; no bus, so no bus message counts but the two totals.
+     */
     private void info(CommandContext ctx) {
         ClusterTopology topology = state.topology();
         int assigned = topology.assignedSlots();
-        long size = topology.nodes().stream().filter(n -> !n.slots().isEmpty()).count();
-        String text = "cluster_state:" + (topology.fullyCovered() ? "ok" : "fail") + "\r\n"
+        int pfail = topology.slotsServedBy(ClusterNodeInfo.Health.PFAIL);
+        int fail = topology.slotsServedBy(ClusterNodeInfo.Health.FAIL);
+        String text = "cluster_state:" + (state.stateOk() ? "ok" : "fail") + "\r\n"
                 + "cluster_slots_assigned:" + assigned + "\r\n"
-                + "cluster_slots_ok:" + assigned + "\r\n"
-                + "cluster_slots_pfail:0\r\n"
-                + "cluster_slots_fail:0\r\n"
+                + "cluster_slots_ok:" + (assigned - pfail - fail) + "\r\n"
+                + "cluster_slots_pfail:" + pfail + "\r\n"
+                + "cluster_slots_fail:" + fail + "\r\n"
                 + "cluster_known_nodes:" + topology.nodes().size() + "\r\n"
-                + "cluster_size:" + size + "\r\n"
+                + "cluster_size:" + topology.size() + "\r\n"
                 + "cluster_current_epoch:" + topology.currentEpoch() + "\r\n"
                 + "cluster_my_epoch:" + state.myself().shownEpoch() + "\r\n"
                 + "cluster_stats_messages_sent:0\r\n"
@@ -96,7 +100,7 @@ public final class ClusterCommands implements CommandFamily {
         reply.array(served.size());
         for (Served range : served) {
             List<ClusterNodeInfo> replicas = state.topology().replicasOf(range.node()).stream()
-                    .filter(r -> r.replicationOffset() != 0).toList();
+                    .filter(r -> r.replicationOffset() != 0 && r.health() != ClusterNodeInfo.Health.FAIL).toList();
             reply.array(3 + replicas.size());
             reply.integer(range.range().first());
             reply.integer(range.range().last());
@@ -151,7 +155,8 @@ public final class ClusterCommands implements CommandFamily {
         reply.bulk("replication-offset");
         reply.integer(offset);
         reply.bulk("health");
-        reply.bulk(node.isReplica() && offset == 0 ? "loading" : "online");
+        reply.bulk(node.health() == ClusterNodeInfo.Health.FAIL ? "fail"
+                : node.isReplica() && offset == 0 ? "loading" : "online");
     }
 
     /** CLUSTER LINKS: an outbound and an inbound link with every other node, made when the cluster was. */
@@ -238,6 +243,11 @@ public final class ClusterCommands implements CommandFamily {
         }
         if (!state.myself().isReplica()) {
             throw new RedisError("ERR You should send CLUSTER FAILOVER to a replica");
+        }
+        ClusterNodeInfo master = state.myself().master();
+        if (ctx.argc() == 2 && (master.health() == ClusterNodeInfo.Health.FAIL || master.stopped())) {
+            // without FORCE a replica needs its master's agreement: a master it cannot reach gives none
+            throw new RedisError("ERR Master is down or failed, please use CLUSTER FAILOVER FORCE");
         }
         ctx.reply().ok();
         state.failover(!takeover);
