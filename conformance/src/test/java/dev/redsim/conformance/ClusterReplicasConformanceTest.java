@@ -67,7 +67,7 @@ class ClusterReplicasConformanceTest {
     }
 
     /** Every replica's offset is its master's, and every node's CLUSTER SLOTS lists a replica for each range. */
-    private static void awaitCaughtUp(ClusterNodesSession s) {
+    static void awaitCaughtUp(ClusterNodesSession s) {
         s.await("replicas to catch up", () -> {
             for (int node = 0; node < 6; node++) {
                 RespClient client = s.client(node);
