@@ -199,6 +199,10 @@ class ClusterReplicasConformanceTest {
         s.step(0, "CLUSTER", "FAILOVER", "TAKEOVER");
         s.step(3, "CLUSTER", "FAILOVER", "BOGUS");
         s.step(3, "CLUSTER", "FAILOVER", "FORCE", "x");
+        // CLUSTER FORGET's refusals: a node's own ID, and a replica's master
+        s.step(3, "CLUSTER", "FORGET", s.id(3));
+        s.step(3, "CLUSTER", "FORGET", s.id(0));
+        s.step(0, "CLUSTER", "FORGET", s.id(0));
     }
 
     private static void failover(ClusterNodesSession s) {
