@@ -67,7 +67,7 @@ class ClusterReplicasConformanceTest {
     }
 
     /** Every replica's offset is its master's, and every node's CLUSTER SLOTS lists a replica for each range. */
-    private static void awaitCaughtUp(ClusterNodesSession s) {
+    static void awaitCaughtUp(ClusterNodesSession s) {
         s.await("replicas to catch up", () -> {
             for (int node = 0; node < 6; node++) {
                 RespClient client = s.client(node);
@@ -199,6 +199,10 @@ class ClusterReplicasConformanceTest {
         s.step(0, "CLUSTER", "FAILOVER", "TAKEOVER");
         s.step(3, "CLUSTER", "FAILOVER", "BOGUS");
         s.step(3, "CLUSTER", "FAILOVER", "FORCE", "x");
+        // CLUSTER FORGET's refusals: a node's own ID, and a replica's master
+        s.step(3, "CLUSTER", "FORGET", s.id(3));
+        s.step(3, "CLUSTER", "FORGET", s.id(0));
+        s.step(0, "CLUSTER", "FORGET", s.id(0));
     }
 
     private static void failover(ClusterNodesSession s) {

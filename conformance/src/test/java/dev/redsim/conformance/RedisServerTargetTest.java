@@ -39,6 +39,23 @@ class RedisServerTargetTest {
         assertThat(listening(port)).isFalse();
     }
 
+    /**
+     * A server started with --requirepass answers PING with -NOAUTH: that is ready (before, the readiness probe waited
+     * for +PONG until its timeout, five times, and the start failed), and the version check authenticates.
+     */
+    @Test
+    void aServerWithAPasswordIsReadyAtOnce() throws Exception {
+        requireRedis();
+        RedisServerTarget target = RedisServerTarget.start("--requirepass", "s3cret");
+        try (RespClient client = new RespClient("127.0.0.1", target.port())) {
+            assertThat(client.call("PING").text()).startsWith("NOAUTH");
+            assertThat(client.call("AUTH", "s3cret").text()).isEqualTo("OK");
+            assertThat(client.call("PING").text()).isEqualTo("PONG");
+        } finally {
+            target.close();
+        }
+    }
+
     @Test
     void serverDiesWithAKilledJvm() throws Exception {
         requireRedis();

@@ -121,4 +121,52 @@ class ShardedPubSubClusterTest {
             messages.add(channel + "=" + message);
         }
     }
+
+    /**
+     * A slot moved to another node (redis-cli reshard's SETSLOT NODE on both ends) takes its shard channels'
+     * subscribers on the former owner with it: each is told by a sunsubscribe (removeChannelsInSlot), as on a real
+     * cluster; a subscription of another slot of that node stays.
+     */
+    @ParameterizedTest(name = "[{0}]")
+    @ValueSource(strings = {"simulator", "redis"})
+    void aSlotMovedAwayUnsubscribesItsShardSubscribers(String which) throws Exception {
+        try (ClusterUnderTest cluster = ClusterUnderTest.start(which);
+             dev.redsim.conformance.resp.RespClient moved = shardSubscriber(cluster, 1, "c");
+             dev.redsim.conformance.resp.RespClient stays = shardSubscriber(cluster, 1, "g")) {
+            cluster.startSlotMove(7365, 2).finish(); // c's slot; g's (7233) stays on node 1
+            assertThat(moved.read().toString()).isEqualTo("*3\\r\\n$12\\r\\nsunsubscribe\\r\\n$1\\r\\nc\\r\\n:0\\r\\n");
+            try (Jedis node1 = new Jedis(cluster.host(), cluster.ports().get(1))) {
+                assertThat(node1.sendCommand(() -> "SPUBLISH".getBytes(), "g", "m")).isEqualTo(1L);
+            }
+            assertThat(stays.read().toString()).contains("smessage").contains("$1\\r\\nm\\r\\n");
+        }
+    }
+
+    /**
+     * After a failover the former master's shard subscribers are unsubscribed (its slots passed to another node);
+     * the promoted replica's stay subscribed and receive what is published on it.
+     */
+    @ParameterizedTest(name = "[{0}]")
+    @ValueSource(strings = {"simulator", "redis"})
+    void aFailoverUnsubscribesTheFormerMastersShardSubscribers(String which) throws Exception {
+        try (ClusterUnderTest cluster = ClusterUnderTest.start(which, 1);
+             dev.redsim.conformance.resp.RespClient onMaster = shardSubscriber(cluster, 0, "b");
+             dev.redsim.conformance.resp.RespClient onReplica = shardSubscriber(cluster, 3, "b")) {
+            cluster.failover(0);
+            assertThat(onMaster.read().toString()).isEqualTo("*3\\r\\n$12\\r\\nsunsubscribe\\r\\n$1\\r\\nb\\r\\n:0\\r\\n");
+            try (Jedis promoted = new Jedis(cluster.host(), cluster.ports().get(3))) {
+                assertThat(promoted.sendCommand(() -> "SPUBLISH".getBytes(), "b", "after")).isEqualTo(1L);
+            }
+            assertThat(onReplica.read().toString()).contains("smessage").contains("after");
+        }
+    }
+
+    /** A raw connection to a node, subscribed to one shard channel (its confirmation read), reading with a bound. */
+    private static dev.redsim.conformance.resp.RespClient shardSubscriber(ClusterUnderTest cluster, int node,
+                                                                         String channel) {
+        var client = new dev.redsim.conformance.resp.RespClient(cluster.host(), cluster.ports().get(node));
+        client.setTimeoutMillis((int) TimeUnit.SECONDS.toMillis(WAIT_SECONDS));
+        assertThat(client.call("SSUBSCRIBE", channel).toString()).contains("ssubscribe");
+        return client;
+    }
 }

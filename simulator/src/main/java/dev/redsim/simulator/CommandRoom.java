@@ -16,7 +16,7 @@ import dev.redsim.simulator.scripting.Scripting;
  * runs them, the ACL and the Lua runtime. It is wired on the starting thread while a helper makes Netty's event
  * loops (decisions 0021, 0031).
  */
-record CommandRoom(CommandProcessor commands, ScriptRunner scriptRunner) {
+record CommandRoom(CommandProcessor commands, ScriptRunner scriptRunner, Scripting scripting) {
 
     /**
      * Wires the room of a simulator whose engine is made: the table (families declared, bound on first use), the
@@ -30,10 +30,11 @@ record CommandRoom(CommandProcessor commands, ScriptRunner scriptRunner) {
         acl.clientInfo((client, running) -> ClientListLine.of(client, time.millis(), true, running));
         commands.accessControl(acl);
         ScriptRunner scriptRunner = new ScriptRunner(engine);
-        CommandFamilies.declareAll(table, new Scripting(commands, scriptRunner), acl, cluster); // bound on first use
+        Scripting scripting = new Scripting(commands, scriptRunner);
+        CommandFamilies.declareAll(table, scripting, acl, cluster); // bound on first use
         if (scriptMemoryLimit > 0) {
             scriptRunner.memory().limit(scriptMemoryLimit);
         }
-        return new CommandRoom(commands, scriptRunner);
+        return new CommandRoom(commands, scriptRunner, scripting); // scripting: a cluster node's full sync copies its functions
     }
 }

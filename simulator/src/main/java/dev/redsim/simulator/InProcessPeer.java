@@ -43,6 +43,12 @@ final class InProcessPeer implements ClusterPeer {
     }
 
     @Override
+    public void leftSlots(java.util.function.IntPredicate slots) {
+        engine.pubSub().removeShardChannels(dev.redsim.simulator.util.KeyHashSlot::of, slots);
+        engine.flushPendingOutput();
+    }
+
+    @Override
     public Client connect() {
         ClientConnection client = new ClientConnection(engine.nextClientId(), null,
                 new Reply(new UnpooledByteBufAllocator(false)), engine, engine.time().millis());

@@ -104,6 +104,15 @@ final class Listeners {
         throw new RedisError("Failed to bind to specified addresses.");
     }
 
+    /** Listens again on the addresses and port it had before {@link #close()} (a restarted process). */
+    void reopen() {
+        BindResult result = open(addresses, port);
+        if (result.failure != null) {
+            throw new IllegalStateException("cannot listen again on " + addresses + ":" + port, result.failure);
+        }
+        install(result, addresses);
+    }
+
     void close() {
         closeAll(channels);
         channels = List.of();

@@ -8,6 +8,7 @@ import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.Database;
 import dev.redsim.simulator.keyspace.RedisValue;
 import dev.redsim.simulator.protocol.Reply;
+import dev.redsim.simulator.scripting.Functions;
 import dev.redsim.simulator.server.ClientConnection;
 import io.netty.buffer.UnpooledByteBufAllocator;
 
@@ -22,6 +23,8 @@ import java.util.Map;
 final class NodeReplication implements StreamReceiver {
     private final Engine engine;
     private final CommandProcessor commands;
+    /** The function libraries, which a full synchronisation copies with the data (they travel in Redis's RDB). */
+    private final Functions functions;
     private final String host;
     private final int port;
     /** The master this node replicates now, or null. */
@@ -31,9 +34,10 @@ final class NodeReplication implements StreamReceiver {
     /** This node's link as the master sees it (the replica's client on the master). */
     private ClientConnection linkOnMaster;
 
-    NodeReplication(Engine engine, CommandProcessor commands, String host, int port) {
+    NodeReplication(Engine engine, CommandProcessor commands, Functions functions, String host, int port) {
         this.engine = engine;
         this.commands = commands;
+        this.functions = functions;
         this.host = host;
         this.port = port;
     }
@@ -55,6 +59,7 @@ final class NodeReplication implements StreamReceiver {
         detachFromMaster();
         if (!continued) {
             loadDataOf(newMaster.engine);
+            functions.restore(newMaster.functions.dump(), Functions.RestorePolicy.FLUSH);
         }
         masterClient = socketless(engine);
         masterClient.masterLink(true);
@@ -70,6 +75,11 @@ final class NodeReplication implements StreamReceiver {
     void becomeMaster() {
         detachFromMaster();
         engine.replication().becomeMaster();
+    }
+
+    /** The node's process went down: its master forgets the link (the master's socket to it closed). */
+    void stop() {
+        detachFromMaster();
     }
 
     private void detachFromMaster() {

@@ -3,6 +3,7 @@ package dev.redsim.simulator;
 import dev.redsim.simulator.cluster.ClusterBus;
 import dev.redsim.simulator.cluster.ClusterNodeInfo;
 import dev.redsim.simulator.cluster.ClusterTopology;
+import dev.redsim.simulator.cluster.FailureDetector;
 import dev.redsim.simulator.cluster.SlotSplit;
 import dev.redsim.simulator.util.KeyHashSlot;
 
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 
 /**
  * An in-process Redis Cluster: N masters (3 by default) and R replicas of each (none by default), each a
@@ -33,11 +35,89 @@ public final class RedisCluster implements AutoCloseable {
     private final RedisSimulator.SharedLoop loop;
     private final List<RedisSimulator> nodes;
     private final ClusterTopology topology;
+    private final FailureDetector failures;
 
     private RedisCluster(RedisSimulator.SharedLoop loop, List<RedisSimulator> nodes, ClusterTopology topology) {
         this.loop = loop;
         this.nodes = List.copyOf(nodes);
         this.topology = topology;
+        this.failures = new FailureDetector(topology, new FailureDetector.NodeSettings() {
+            @Override
+            public long nodeTimeout(ClusterNodeInfo node) {
+                return config(node).getLong("cluster-node-timeout");
+            }
+
+            @Override
+            public boolean noFailover(ClusterNodeInfo node) {
+                return "yes".equals(config(node).get("cluster-replica-no-failover"));
+            }
+        });
+    }
+
+    private dev.redsim.simulator.engine.Config config(ClusterNodeInfo node) {
+        return nodes.get(topology.nodes().indexOf(node)).engine().config();
+    }
+
+    /**
+     * Stops node {@code index} as if its process were killed: its port refuses connections, its clients are cut
+     * off, it answers no ping. The other nodes mark it PFAIL after cluster-node-timeout and FAIL half a timeout later
+     * when a majority of the masters serving slots agree; a replica of a FAIL master then wins an election and takes
+     * its place (see {@link FailureDetector}). All of it on the cluster's one clock: a test moves it with
+     * {@link #advanceTime} (or lets it run). Its data stay in memory until {@link #start} restarts it empty.
+     */
+    public void stop(int index) {
+        checkIndex(index);
+        nodes.get(0).onEngine(() -> {
+            ClusterNodeInfo info = topology.nodes().get(index);
+            if (info.stopped()) {
+                throw new IllegalStateException("node " + index + " is stopped already");
+            }
+            RedisSimulator node = nodes.get(index);
+            node.crash();
+            node.replicaRole().stop(); // a replica's master drops the link; a master's replicas hear nothing more
+            info.stopped(true, loop.time().millis());
+            detectFailures();
+            return null;
+        });
+    }
+
+    /**
+     * Starts a stopped node again on its port, as redis-server restarted without persistence but with its cluster
+     * config file: the same ID, no keys and no functions. A master whose replica took its place meanwhile becomes
+     * that shard's replica and loads its master's data; a replica loads its master's data again; a master that kept
+     * its slots serves them empty. Its PFAIL ends at once, its FAIL as Redis ends it (see {@link FailureDetector}).
+     */
+    public void start(int index) {
+        checkIndex(index);
+        nodes.get(0).onEngine(() -> {
+            ClusterNodeInfo info = topology.nodes().get(index);
+            if (!info.stopped()) {
+                throw new IllegalStateException("node " + index + " is running");
+            }
+            nodes.get(index).restartEmpty();
+            info.stopped(false, loop.time().millis());
+            topology.rejoin(info);
+            rewireReplication(false);
+            detectFailures();
+            return null;
+        });
+    }
+
+    /** Whether node {@code index} is stopped ({@link #stop}). */
+    public boolean isStopped(int index) {
+        checkIndex(index);
+        return nodes.get(0).onEngine(() -> topology.nodes().get(index).stopped());
+    }
+
+    private void checkIndex(int index) {
+        if (index < 0 || index >= nodes.size()) {
+            throw new IllegalArgumentException("no node " + index);
+        }
+    }
+
+    /** Brings the nodes' verdicts on each other up to the clock and carries out the elections won. Engine thread. */
+    private void detectFailures() {
+        failures.advance(loop.time().millis(), replica -> promote(replica, true));
     }
 
     public static Builder builder() {
@@ -105,10 +185,40 @@ public final class RedisCluster implements AutoCloseable {
         });
     }
 
-    /** The replica becomes its shard's master on every node's view and in the replication links. Engine thread. */
+    /**
+     * The replica becomes its shard's master on every node's view and in the replication links; its former master
+     * follows it unless it is stopped (it learns of it when it starts again). The former master and its other
+     * replicas drop their shard channels' subscribers of the shard's slots, as Redis 7.0's nodes do when the slots
+     * pass to the new master (the promoted replica keeps its own). Engine thread.
+     */
     private void promote(ClusterNodeInfo replica, boolean election) {
-        topology.promote(replica, election);
+        ClusterNodeInfo former = replica.master();
+        leaveShardChannels(former, replica);
+        topology.promote(replica, election, !former.stopped());
         rewireReplication(true);
+    }
+
+    /** The nodes of {@code former}'s shard but {@code promoted} lose their shard subscribers of its slots. */
+    private void leaveShardChannels(ClusterNodeInfo former, ClusterNodeInfo promoted) {
+        List<ClusterNodeInfo.SlotRange> slots = former.slots();
+        if (slots.isEmpty()) {
+            return;
+        }
+        java.util.function.IntPredicate inShard = slot -> {
+            for (ClusterNodeInfo.SlotRange range : slots) {
+                if (slot >= range.first() && slot <= range.last()) {
+                    return true;
+                }
+            }
+            return false;
+        };
+        List<ClusterNodeInfo> shard = new ArrayList<>(topology.replicasOf(former));
+        shard.add(former);
+        for (ClusterNodeInfo node : shard) {
+            if (node != promoted && !node.stopped()) {
+                topology.peer(node).leftSlots(inShard);
+            }
+        }
     }
 
     /**
@@ -126,7 +236,7 @@ public final class RedisCluster implements AutoCloseable {
         }
         for (int i = 0; i < nodes.size(); i++) {
             ClusterNodeInfo master = infos.get(i).master();
-            if (master != null) {
+            if (master != null && !infos.get(i).stopped() && !master.stopped()) {
                 NodeReplication masterRole = nodes.get(infos.indexOf(master)).replicaRole();
                 if (!nodes.get(i).replicaRole().replicates(masterRole)) {
                     nodes.get(i).replicaRole().replicate(masterRole, continued);
@@ -183,6 +293,13 @@ public final class RedisCluster implements AutoCloseable {
      */
     public void resetTopology() {
         nodes.get(0).onEngine(() -> {
+            for (int i = 0; i < nodes.size(); i++) {
+                ClusterNodeInfo info = topology.nodes().get(i);
+                if (info.stopped()) { // a node a test stopped runs again, empty, as after start(i)
+                    nodes.get(i).restartEmpty();
+                    info.stopped(false, loop.time().millis());
+                }
+            }
             topology.restoreInitial();
             nodes.forEach(node -> node.clusterState().closeOpenSlots());
             rewireReplication(false);
@@ -203,6 +320,10 @@ public final class RedisCluster implements AutoCloseable {
     public void advanceTime(Duration amount) {
         loop.time().advance(amount);
         nodes.forEach(RedisSimulator::afterTimeAdvanced);
+        nodes.get(0).onEngine(() -> {
+            detectFailures();
+            return null;
+        });
     }
 
     /** Puts the cluster's clock back on the builder's clock, running (see {@link RedisSimulator#resetTime()}). */
@@ -353,6 +474,8 @@ public final class RedisCluster implements AutoCloseable {
                     cluster.rewireReplication(false);
                     return null;
                 });
+                // clusterCron's failure detection, at Redis's 10 times a second, for a clock that runs by itself
+                loop.group().next().scheduleAtFixedRate(cluster::detectFailures, 100, 100, TimeUnit.MILLISECONDS);
                 return cluster;
             } catch (RuntimeException e) {
                 started.forEach(RedisSimulator::close);

@@ -48,6 +48,7 @@ public final class RedisSimulator implements AutoCloseable {
     private final Engine engine;
     private final CommandProcessor commands;
     private final ScriptRunner scriptRunner;
+    private final dev.redsim.simulator.scripting.Scripting scripting;
     private final TimeSource time;
     private final EventLoopGroup group;
     /** Accepts connections (and binds, so that CONFIG SET port can wait for a bind from the engine thread). */
@@ -87,6 +88,7 @@ public final class RedisSimulator implements AutoCloseable {
         this.acceptGroup = loops.accept();
         this.commands = room.commands();
         this.scriptRunner = room.scriptRunner();
+        this.scripting = room.scripting();
         this.startInterceptor = b.interceptor;
         this.currentInterceptor = b.interceptor;
         commands.interceptor(b.interceptor); // before the event loop starts, which publishes it to that thread
@@ -192,9 +194,10 @@ public final class RedisSimulator implements AutoCloseable {
         onEngine(() -> {
             engine.config().setInternal("cluster-enabled", "yes");
             cluster.join(topology, myself, engine.database(0));
+            cluster.config(engine.config()); // cluster-require-full-coverage, cluster-allow-*-when-down
             topology.peer(myself, new InProcessPeer(engine, commands)); // MIGRATE from another node calls it directly
             myself.replicationOffset(() -> engine.replication().offset()); // SLOTS / SHARDS read it (decision 0022)
-            replicaRole = new NodeReplication(engine, commands, host(), port());
+            replicaRole = new NodeReplication(engine, commands, scripting.functions(), host(), port());
             commands.clusterGate(cluster);
             return null;
         });
@@ -203,6 +206,32 @@ public final class RedisSimulator implements AutoCloseable {
     /** This cluster node's replication with the other nodes (engine thread only): for replicas and failovers. */
     NodeReplication replicaRole() {
         return replicaRole;
+    }
+
+    /**
+     * The node's process dies (RedisCluster.stop): its listening socket closes, so its port refuses connections, and
+     * every connection drops with whatever it had not read. Engine thread only.
+     */
+    void crash() {
+        listeners.close();
+        for (ClientConnection client : engine.clients().toArray(new ClientConnection[0])) {
+            client.reply().discardPending();
+            engine.closeNow(client);
+        }
+    }
+
+    /**
+     * The node's process starts again without persistence (RedisCluster.start): no keys, no function libraries, no
+     * cached scripts, a new replication history, and its socket on the same port and addresses. Engine thread only.
+     */
+    void restartEmpty() {
+        for (var db : engine.databases()) {
+            db.clear();
+        }
+        scripting.functions().flush();
+        scripting.flush();
+        engine.replication().restart();
+        listeners.reopen();
     }
 
     /** This node's cluster state (engine thread only): for {@link RedisCluster}'s slot moves. */

@@ -39,6 +39,14 @@ public final class RedisClusterTarget implements ClusterTarget {
 
     /** Starts {@code masters} masters, each with {@code replicasPerMaster} replicas, and waits until it is ready. */
     public static RedisClusterTarget start(int masters, int replicasPerMaster) {
+        return start(masters, replicasPerMaster, new String[0]);
+    }
+
+    /**
+     * As {@link #start(int, int)}, every node started with more options for redis-server (a short
+     * "--cluster-node-timeout" for a test that kills a node and waits for its replica to take over).
+     */
+    public static RedisClusterTarget start(int masters, int replicasPerMaster, String... nodeOptions) {
         if (masters < 3) {
             // redis-cli --cluster create refuses fewer than three masters
             throw new IllegalArgumentException("a Redis Cluster needs at least 3 masters: " + masters);
@@ -51,8 +59,12 @@ public final class RedisClusterTarget implements ClusterTarget {
         try {
             int total = masters * (1 + replicasPerMaster);
             for (int i = 0; i < total; i++) {
-                started.add(RedisServerTarget.start(port -> new String[] {"--cluster-enabled", "yes",
-                        "--cluster-config-file", "nodes.conf", "--cluster-port", Integer.toString(busPort(port))}));
+                started.add(RedisServerTarget.start(port -> {
+                    List<String> options = new ArrayList<>(List.of("--cluster-enabled", "yes",
+                            "--cluster-config-file", "nodes.conf", "--cluster-port", Integer.toString(busPort(port))));
+                    options.addAll(List.of(nodeOptions));
+                    return options.toArray(new String[0]);
+                }));
             }
             RedisClusterTarget created = new RedisClusterTarget(List.copyOf(started), masters);
             created.create(cli, replicasPerMaster);
@@ -228,6 +240,14 @@ public final class RedisClusterTarget implements ClusterTarget {
     @Override
     public String name() {
         return "redis-cluster";
+    }
+
+    /**
+     * Kills node {@code index} of {@link #nodes()} as a crash does (SIGKILL to its redis-server, by the PID this kit
+     * started): no shutdown, no goodbye to the other nodes, which must find out by their own timeouts.
+     */
+    public void kill(int index) {
+        nodes.get(index).kill();
     }
 
     /** The masters: the first N nodes, which redis-cli gave the slots in that order (node 0 serves slot 0). */

@@ -89,14 +89,15 @@ public final class RedisServerTarget implements RedisTarget {
                 command.addAll(List.of("--port", Integer.toString(port), "--bind", "127.0.0.1", "--save", "",
                         "--appendonly", "no", "--daemonize", "no", "--dir", dir.toString(),
                         "--loglevel", "warning", "--logfile", ""));
-                command.addAll(List.of(optionsForPort.apply(port)));
+                String[] extra = optionsForPort.apply(port);
+                command.addAll(List.of(extra));
                 Process process = new ProcessBuilder(command)
                         .redirectErrorStream(true)
                         .redirectOutput(dir.resolve("redis.log").toFile())
                         .start();
                 RedisServerTarget target = new RedisServerTarget(process, port, dir);
                 if (target.awaitReady()) {
-                    return checkedVersion(target);
+                    return checkedVersion(target, requirePass(extra));
                 }
                 target.close();
             } catch (IOException e) {
@@ -107,14 +108,24 @@ public final class RedisServerTarget implements RedisTarget {
     }
 
     /** The target, if its redis-server is the version under test's major.minor; closed and refused otherwise. */
-    private static RedisServerTarget checkedVersion(RedisServerTarget target) {
+    private static RedisServerTarget checkedVersion(RedisServerTarget target, String password) {
         try {
-            ReferenceVersion.require(target);
+            ReferenceVersion.require(target, password);
             return target;
         } catch (RuntimeException refused) {
             target.close();
             throw refused;
         }
+    }
+
+    /** The value of a --requirepass option, or null: the version check must authenticate with it. */
+    private static String requirePass(String[] options) {
+        for (int i = 0; i + 1 < options.length; i++) {
+            if (options[i].equals("--requirepass")) {
+                return options[i + 1];
+            }
+        }
+        return null;
     }
 
     private boolean awaitReady() {
@@ -125,7 +136,9 @@ public final class RedisServerTarget implements RedisTarget {
                 socket.getOutputStream().write("PING\r\n".getBytes());
                 byte[] buf = new byte[7];
                 int n = socket.getInputStream().read(buf);
-                if (n > 0 && buf[0] == '+') {
+                // +PONG; or -NOAUTH from a server started with --requirepass: it answers, so it is ready
+                if (n > 0 && (buf[0] == '+' || n >= 7 && new String(buf, 0, 7,
+                        java.nio.charset.StandardCharsets.US_ASCII).equals("-NOAUTH"))) {
                     return true;
                 }
             } catch (IOException notYet) {
@@ -139,6 +152,30 @@ public final class RedisServerTarget implements RedisTarget {
             }
         }
         return false;
+    }
+
+    /**
+     * Kills the redis-server at once (SIGKILL, by its PID: a crash, without SHUTDOWN's save or goodbyes) and waits,
+     * bounded, until it is gone; the port then refuses connections. {@link #close()} still cleans up afterwards.
+     */
+    public void kill() {
+        List<ProcessHandle> servers = process.descendants().toList();
+        if (servers.isEmpty()) {
+            throw new IllegalStateException("no redis-server runs under this target");
+        }
+        for (ProcessHandle server : servers) {
+            server.destroyForcibly();
+        }
+        for (ProcessHandle server : servers) {
+            try {
+                server.onExit().get(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while killing redis-server", e);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                throw new IllegalStateException("redis-server did not die", e);
+            }
+        }
     }
 
     static int freePort() {

@@ -21,7 +21,19 @@ public final class ReferenceVersion {
 
     /** The redis_version a server reports in INFO server. */
     public static String of(RedisTarget target) {
+        return of(target, null);
+    }
+
+    /** As {@link #of(RedisTarget)}, authenticating first with {@code password} when it is not null (requirepass). */
+    public static String of(RedisTarget target, String password) {
         try (RespClient client = new RespClient(target.host(), target.port())) {
+            if (password != null) {
+                RespValue auth = client.call("AUTH", password);
+                if (auth.isError()) {
+                    throw new IllegalStateException(target.name() + " at " + target.host() + ":" + target.port()
+                            + " refused AUTH: " + auth);
+                }
+            }
             RespValue info = client.call("INFO", "server");
             if (info.isError() || info.text() == null) {
                 throw new IllegalStateException(target.name() + " at " + target.host() + ":" + target.port()
@@ -34,7 +46,12 @@ public final class ReferenceVersion {
 
     /** Throws unless {@code target} runs the version under test's major.minor (or the check is overridden). */
     public static String require(RedisTarget target) {
-        String version = of(target);
+        return require(target, null);
+    }
+
+    /** As {@link #require(RedisTarget)}, for a server that needs {@code password} (null: none). */
+    public static String require(RedisTarget target, String password) {
+        String version = of(target, password);
         check(version, UNDER_TEST, overridden(), target.name() + " at " + target.host() + ":" + target.port());
         return version;
     }

@@ -47,6 +47,11 @@ public final class Targets {
      * rule as {@link #reference()}: skipped locally when they are missing, a failure in CI.
      */
     public static RedisClusterTarget referenceCluster(int masters, int replicasPerMaster) {
+        return referenceCluster(masters, replicasPerMaster, new String[0]);
+    }
+
+    /** As {@link #referenceCluster(int, int)}, every node started with more options ("--cluster-node-timeout", "1000"). */
+    public static RedisClusterTarget referenceCluster(int masters, int replicasPerMaster, String... nodeOptions) {
         if (!RedisClusterTarget.available()) {
             String message = "redis-server or redis-cli is not on PATH: the tests that compare with a real Redis Cluster"
                     + " cannot run";
@@ -55,6 +60,6 @@ public final class Targets {
             }
             throw new TestAbortedException(message);
         }
-        return RedisClusterTarget.start(masters, replicasPerMaster);
+        return RedisClusterTarget.start(masters, replicasPerMaster, nodeOptions);
     }
 }

@@ -27,6 +27,19 @@ public final class ClusterNodeInfo {
     /** The master this node replicates, or null for a master (Redis's node->slaveof); changed by a failover. */
     private ClusterNodeInfo master;
     private ClusterNodeInfo initialMaster;
+    /**
+     * What the other nodes believe of this node's health (Redis's CLUSTER_NODE_PFAIL / CLUSTER_NODE_FAIL flags): one
+     * belief for the whole cluster, as every node reads one topology (decision 0028).
+     */
+    public enum Health { OK, PFAIL, FAIL }
+
+    /** Whether the node's process is down (a test stopped it): its port refuses connections, it answers no ping. */
+    private boolean stopped;
+    /** When it stopped: the moment the others' last ping went unanswered. */
+    private long stoppedAtMillis;
+    private Health health = Health.OK;
+    /** When the others agreed it failed (Redis's fail_time), for the FAIL flag's undo and the replicas' election. */
+    private long failedAtMillis;
     /** The node's replication offset (its master_repl_offset), read by SLOTS and SHARDS as Redis reads node->repl_offset. */
     private java.util.function.LongSupplier replicationOffset = () -> 0;
 
@@ -97,6 +110,42 @@ public final class ClusterNodeInfo {
     /** Where the node's replication offset is read (its engine's), set when the node joins its cluster. */
     public void replicationOffset(java.util.function.LongSupplier offset) {
         this.replicationOffset = offset;
+    }
+
+    public boolean stopped() {
+        return stopped;
+    }
+
+    public long stoppedAtMillis() {
+        return stoppedAtMillis;
+    }
+
+    /** The process went down at {@code now} (true) or came back (false). Engine thread only. */
+    public void stopped(boolean down, long now) {
+        this.stopped = down;
+        if (down) {
+            stoppedAtMillis = now;
+        }
+    }
+
+    public Health health() {
+        return health;
+    }
+
+    public long failedAtMillis() {
+        return failedAtMillis;
+    }
+
+    void health(Health health, long now) {
+        if (health == Health.FAIL && this.health != Health.FAIL) {
+            failedAtMillis = now;
+        }
+        this.health = health;
+    }
+
+    /** Neither PFAIL nor FAIL: what Redis counts as a reachable node. */
+    public boolean reachable() {
+        return health == Health.OK;
     }
 
     void configEpoch(long epoch) {

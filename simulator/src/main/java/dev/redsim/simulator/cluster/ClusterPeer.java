@@ -15,6 +15,13 @@ public interface ClusterPeer {
      */
     void lostSlot(int slot);
 
+    /**
+     * The node no longer serves the slots {@code slots} accepts, nor does its shard (DELSLOTS on it, a slot given to
+     * another shard, its master failed over): the subscribers of their shard channels are unsubscribed, each told by
+     * a sunsubscribe (removeChannelsInSlot).
+     */
+    void leftSlots(java.util.function.IntPredicate slots);
+
     interface Client {
         /**
          * Runs one command as this client and returns the first line of its reply without the line end ("+OK",

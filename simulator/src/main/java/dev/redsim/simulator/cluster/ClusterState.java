@@ -22,7 +22,8 @@ public final class ClusterState implements ClusterGate {
     public static final String CROSSSLOT = "CROSSSLOT Keys in request don't hash to the same slot";
     public static final String TRYAGAIN = "TRYAGAIN Multiple keys request during rehashing of slot";
     public static final String SLOT_NOT_SERVED = "CLUSTERDOWN Hash slot not served";
-    public static final String CLUSTER_DOWN = "CLUSTERDOWN The cluster is down";
+    public static final String CLUSTER_DOWN = ClusterGate.CLUSTER_DOWN;
+    public static final String CLUSTER_DOWN_READ_ONLY = ClusterGate.CLUSTER_DOWN_READ_ONLY;
 
     private ClusterTopology topology;
     private ClusterNodeInfo myself;
@@ -33,6 +34,8 @@ public final class ClusterState implements ClusterGate {
     /** Slot -> the node it is being imported from (importing_slots_from). */
     private final NavigableMap<Integer, ClusterNodeInfo> importingFrom = new TreeMap<>();
     private ClusterBus bus;
+    /** The node's configuration: cluster-require-full-coverage and the cluster-allow-*-when-down switches. */
+    private dev.redsim.simulator.engine.Config config;
 
     /** Makes this server the node {@code myself} of the topology; engine thread only. */
     public void join(ClusterTopology topology, ClusterNodeInfo myself, SlotIndex slotIndex) {
@@ -48,6 +51,32 @@ public final class ClusterState implements ClusterGate {
     public void join(ClusterTopology topology, ClusterNodeInfo myself, Database db0) {
         join(topology, myself, db0.indexSlots());
         this.keys = db0;
+    }
+
+    /** Where the node's cluster switches are read (its own CONFIG); engine thread only. */
+    public void config(dev.redsim.simulator.engine.Config config) {
+        this.config = config;
+    }
+
+    private boolean flag(String name) {
+        return config != null && "yes".equals(config.get(name));
+    }
+
+    /**
+     * cluster_state as this node computes it (clusterUpdateState): its own cluster-require-full-coverage decides
+     * whether an unserved slot, or a slot of a FAIL node, puts the cluster down; a minority of reachable masters
+     * always does. Redis recomputes it in its cron; the simulator on each read, so a change shows at once.
+     */
+    public boolean stateOk() {
+        return topology.stateOk(config == null || flag("cluster-require-full-coverage"));
+    }
+
+    /** This node's shard-channel subscribers of the slots {@code slots} accepts lose their subscriptions. */
+    public void leftSlots(java.util.function.IntPredicate slots) {
+        ClusterPeer self = topology.peer(myself);
+        if (self != null) {
+            self.leftSlots(slots);
+        }
     }
 
     /** Connects this node to the others; engine thread only. */
@@ -188,8 +217,18 @@ public final class ClusterState implements ClusterGate {
                 existing++;
             }
         }
-        if (!topology.fullyCovered()) {
-            return CLUSTER_DOWN;
+        if (!stateOk()) {
+            // getNodeByQuery with the cluster down: shard channels follow their own switch; otherwise reads only
+            // when cluster-allow-reads-when-down says so
+            if (pubSub) {
+                if (!flag("cluster-allow-pubsubshard-when-down")) {
+                    return CLUSTER_DOWN;
+                }
+            } else if (!flag("cluster-allow-reads-when-down")) {
+                return CLUSTER_DOWN;
+            } else if (!readOnly) {
+                return CLUSTER_DOWN_READ_ONLY;
+            }
         }
         if ((migrating || importing) && migrate) {
             return null;

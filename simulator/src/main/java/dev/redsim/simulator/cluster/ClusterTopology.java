@@ -20,6 +20,8 @@ public final class ClusterTopology {
     private final ClusterNodeInfo[] ownerBySlot = new ClusterNodeInfo[KeyHashSlot.SLOTS];
     private final long createdAtMillis;
     private final Map<ClusterNodeInfo, ClusterPeer> peers = new IdentityHashMap<>();
+    /** A master that was down when its replica took its place -> that replica, until the master comes back. */
+    private final Map<ClusterNodeInfo, ClusterNodeInfo> replacedBy = new IdentityHashMap<>();
     private int assigned;
     private long currentEpoch;
     /** Each node's ranges, rebuilt on the first read after a change (CLUSTER SLOTS/NODES read all slots anyway). */
@@ -37,6 +39,7 @@ public final class ClusterTopology {
     /** Back to the slots and epochs the cluster was created with (a test's fresh start). */
     public void restoreInitial() {
         java.util.Arrays.fill(ownerBySlot, null);
+        replacedBy.clear();
         assigned = 0;
         currentEpoch = 0;
         ranges = null;
@@ -48,6 +51,7 @@ public final class ClusterTopology {
             }
             node.configEpoch(node.initialConfigEpoch());
             node.master(node.initialMaster());
+            node.health(ClusterNodeInfo.Health.OK, createdAtMillis);
             currentEpoch = Math.max(currentEpoch, node.configEpoch());
         }
     }
@@ -69,6 +73,15 @@ public final class ClusterTopology {
      * the replica's own epoch when that is the highest already.
      */
     public void promote(ClusterNodeInfo replica, boolean election) {
+        promote(replica, election, true);
+    }
+
+    /**
+     * As {@link #promote(ClusterNodeInfo, boolean)}; {@code formerFollows} false when the former master is down: it
+     * stays a master without slots (CLUSTER NODES shows it "master,fail" with none) until it comes back and learns
+     * that its slots have a newer owner ({@link #follow}).
+     */
+    public void promote(ClusterNodeInfo replica, boolean election, boolean formerFollows) {
         ClusterNodeInfo former = replica.master();
         if (former == null) {
             throw new IllegalStateException(replica + " is a master already");
@@ -95,7 +108,84 @@ public final class ClusterTopology {
             }
         }
         ranges = null;
-        former.master(replica);
+        if (formerFollows) {
+            former.master(replica);
+        } else {
+            replacedBy.put(former, replica);
+        }
+    }
+
+    /**
+     * A node comes back: if a replica took its place while it was down, it learns that its slots have a newer owner
+     * and replicates the master of that shard now (clusterUpdateSlotsConfigWith, then clusterSetMaster). True when it
+     * became a replica.
+     */
+    public boolean rejoin(ClusterNodeInfo node) {
+        ClusterNodeInfo replacement = replacedBy.remove(node);
+        if (replacement == null) {
+            return false;
+        }
+        while (replacement.isReplica()) {
+            replacement = replacement.master();
+        }
+        node.master(replacement);
+        return true;
+    }
+
+    /** Sets what the cluster believes of a node's health (the failure detector's verdicts). */
+    public void health(ClusterNodeInfo node, ClusterNodeInfo.Health health, long now) {
+        node.health(health, now);
+    }
+
+    /** Redis's cluster->size: the masters that serve at least one slot. */
+    public int size() {
+        int size = 0;
+        for (ClusterNodeInfo node : nodes) {
+            if (!node.isReplica() && !node.slots().isEmpty()) {
+                size++;
+            }
+        }
+        return size;
+    }
+
+    /**
+     * clusterUpdateState: ok unless a slot is unserved or served by a FAIL node (only when full coverage is required),
+     * or fewer than a majority of the masters serving slots are reachable (a minority partition). O(1) while every
+     * node is reachable; O(nodes) otherwise.
+     */
+    public boolean stateOk(boolean requireFullCoverage) {
+        boolean anyUnreachable = false;
+        for (ClusterNodeInfo node : nodes) {
+            anyUnreachable |= !node.reachable();
+        }
+        if (!anyUnreachable) {
+            return !(requireFullCoverage && !fullyCovered()) && assigned > 0;
+        }
+        if (requireFullCoverage && (!fullyCovered() || slotsServedBy(ClusterNodeInfo.Health.FAIL) > 0)) {
+            return false;
+        }
+        int size = 0;
+        int reachable = 0;
+        for (ClusterNodeInfo node : nodes) {
+            if (!node.isReplica() && !node.slots().isEmpty()) {
+                size++;
+                reachable += node.reachable() ? 1 : 0;
+            }
+        }
+        return reachable >= size / 2 + 1;
+    }
+
+    /** How many slots are served by nodes in the given health (CLUSTER INFO's cluster_slots_ok / pfail / fail). */
+    public int slotsServedBy(ClusterNodeInfo.Health health) {
+        int count = 0;
+        for (ClusterNodeInfo node : nodes) {
+            if (node.health() == health) {
+                for (ClusterNodeInfo.SlotRange range : node.slots()) {
+                    count += range.size();
+                }
+            }
+        }
+        return count;
     }
 
     public List<ClusterNodeInfo> nodes() {

@@ -10,6 +10,11 @@ import java.util.List;
  * by the cluster room; a standalone server has none.
  */
 public interface ClusterGate {
+    /** getNodeByQuery's CLUSTER_REDIR_DOWN_STATE. */
+    String CLUSTER_DOWN = "CLUSTERDOWN The cluster is down";
+    /** CLUSTER_REDIR_DOWN_RO_STATE: a write while the cluster is down and cluster-allow-reads-when-down is yes. */
+    String CLUSTER_DOWN_READ_ONLY = "CLUSTERDOWN The cluster is down and only accepts read commands";
+
     /**
      * Null when this node serves the keys (or there are none), otherwise the refusal to answer in the command's place
      * ("MOVED slot host:port", "CROSSSLOT ...").

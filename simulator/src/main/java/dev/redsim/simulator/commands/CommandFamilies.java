@@ -165,8 +165,8 @@ public final class CommandFamilies {
                     + " acl|log acl|save acl|setuser acl|users acl|whoami"),
             Map.entry("ClusterCommands",
                     "asking cluster|addslots cluster|addslotsrange cluster|bumpepoch"
-                    + " cluster|countkeysinslot cluster|delslots cluster|delslotsrange cluster|failover cluster|getkeysinslot"
-                    + " cluster|info cluster|keyslot cluster|links cluster|myid cluster|nodes"
+                    + " cluster|countkeysinslot cluster|delslots cluster|delslotsrange cluster|failover cluster|forget cluster|getkeysinslot"
+                    + " cluster|info cluster|keyslot cluster|links cluster|meet cluster|myid cluster|nodes"
                     + " cluster|replicas cluster|set-config-epoch cluster|setslot cluster|shards"
                     + " cluster|slaves cluster|slots readonly readwrite"),
             Map.entry("MigrateCommand",

@@ -108,6 +108,33 @@ public final class PubSub {
         }
     }
 
+    /**
+     * removeChannelsInSlot, for every slot this node stopped serving in one topology change: the shard channels of
+     * those slots, slot by slot and in byte order within a slot (Redis walks its slot-to-channel radix tree), lose
+     * every subscriber, each told by a sunsubscribe as SUNSUBSCRIBE would tell it. O(shard channels) per change, and
+     * nothing when no client holds a shard subscription.
+     */
+    public void removeShardChannels(java.util.function.ToIntFunction<byte[]> slotOf,
+                                    java.util.function.IntPredicate lostSlot) {
+        if (shardChannels.isEmpty()) {
+            return;
+        }
+        List<Bytes> lost = new ArrayList<>();
+        for (Bytes channel : shardChannels.keySet()) {
+            if (lostSlot.test(slotOf.applyAsInt(channel.bytes()))) {
+                lost.add(channel);
+            }
+        }
+        lost.sort(java.util.Comparator.<Bytes>comparingInt(c -> slotOf.applyAsInt(c.bytes()))
+                .thenComparing(java.util.Comparator.naturalOrder()));
+        for (Bytes channel : lost) {
+            for (ClientConnection client : new ArrayList<>(shardChannels.get(channel))) {
+                unsubscribe(client, Kind.SHARD, channel, true);
+                engine.markPendingOutput(client);
+            }
+        }
+    }
+
     /** Drops every subscription of a connection silently (RESET, disconnect). */
     public void forget(ClientConnection client) {
         if (!client.subscriptions().active()) {

@@ -213,6 +213,25 @@ public final class Replication {
         selectedDb = -1;
     }
 
+    /**
+     * The server's process started again without persistence: a new replication id, offset 0, no backlog, no
+     * replicas, no master, no second history (a cluster node that a test stopped and started).
+     */
+    public void restart() {
+        for (ClientConnection client : new ArrayList<>(inProcess.keySet())) {
+            detachInProcess(client);
+        }
+        links.clear();
+        waiters.clear();
+        replid = newReplicationId();
+        offset = 0;
+        backlog = null;
+        selectedDb = -1;
+        upstream = null;
+        replid2 = "0".repeat(40);
+        secondOffset = -1;
+    }
+
     /** The master this server replicates, or null when it is a master. */
     public Upstream upstream() {
         return upstream;

@@ -109,7 +109,14 @@ final class ScriptCommandCaller {
         if (keys.isEmpty()) {
             return null;
         }
-        if (cluster.refusal(run.caller, keys, spec.has(CommandFlag.READONLY)) != null) {
+        String refusal = cluster.refusal(run.caller, keys, spec.has(CommandFlag.READONLY));
+        if (ClusterGate.CLUSTER_DOWN.equals(refusal)) {
+            return "ERR Script attempted to execute a command while the cluster is down";
+        }
+        if (ClusterGate.CLUSTER_DOWN_READ_ONLY.equals(refusal)) {
+            return "ERR Script attempted to execute a write command while the cluster is down and readonly";
+        }
+        if (refusal != null) {
             return "ERR Script attempted to access a non local key in a cluster node";
         }
         int slot = KeyHashSlot.of(keys.get(0));

@@ -50,6 +50,8 @@ public final class ClusterCommands implements CommandFamily {
             ctx.reply().ok();
         }));
         t.handler("cluster|failover", enabled(this::failover));
+        t.handler("cluster|meet", enabled(this::meet));
+        t.handler("cluster|forget", enabled(this::forget));
         t.handler("asking", enabled(ctx -> {
             ctx.client().asking(true);
             ctx.reply().ok();
@@ -66,18 +68,22 @@ public final class ClusterCommands implements CommandFamily {
         };
     }
 
-    /** CLUSTER INFO: the state, slot counts and epochs; no bus, so no bus message counts but the two totals. */
+    /**
+     * CLUSTER INFO: the state (this node's, by its own cluster-require-full-coverage), slot counts by their node's
+     * health, and epochs; no bus, so no bus message counts but the two totals.
+     */
     private void info(CommandContext ctx) {
         ClusterTopology topology = state.topology();
         int assigned = topology.assignedSlots();
-        long size = topology.nodes().stream().filter(n -> !n.slots().isEmpty()).count();
-        String text = "cluster_state:" + (topology.fullyCovered() ? "ok" : "fail") + "\r\n"
+        int pfail = topology.slotsServedBy(ClusterNodeInfo.Health.PFAIL);
+        int fail = topology.slotsServedBy(ClusterNodeInfo.Health.FAIL);
+        String text = "cluster_state:" + (state.stateOk() ? "ok" : "fail") + "\r\n"
                 + "cluster_slots_assigned:" + assigned + "\r\n"
-                + "cluster_slots_ok:" + assigned + "\r\n"
-                + "cluster_slots_pfail:0\r\n"
-                + "cluster_slots_fail:0\r\n"
+                + "cluster_slots_ok:" + (assigned - pfail - fail) + "\r\n"
+                + "cluster_slots_pfail:" + pfail + "\r\n"
+                + "cluster_slots_fail:" + fail + "\r\n"
                 + "cluster_known_nodes:" + topology.nodes().size() + "\r\n"
-                + "cluster_size:" + size + "\r\n"
+                + "cluster_size:" + topology.size() + "\r\n"
                 + "cluster_current_epoch:" + topology.currentEpoch() + "\r\n"
                 + "cluster_my_epoch:" + state.myself().shownEpoch() + "\r\n"
                 + "cluster_stats_messages_sent:0\r\n"
@@ -96,7 +102,7 @@ public final class ClusterCommands implements CommandFamily {
         reply.array(served.size());
         for (Served range : served) {
             List<ClusterNodeInfo> replicas = state.topology().replicasOf(range.node()).stream()
-                    .filter(r -> r.replicationOffset() != 0).toList();
+                    .filter(r -> r.replicationOffset() != 0 && r.health() != ClusterNodeInfo.Health.FAIL).toList();
             reply.array(3 + replicas.size());
             reply.integer(range.range().first());
             reply.integer(range.range().last());
@@ -151,7 +157,8 @@ public final class ClusterCommands implements CommandFamily {
         reply.bulk("replication-offset");
         reply.integer(offset);
         reply.bulk("health");
-        reply.bulk(node.isReplica() && offset == 0 ? "loading" : "online");
+        reply.bulk(node.health() == ClusterNodeInfo.Health.FAIL ? "fail"
+                : node.isReplica() && offset == 0 ? "loading" : "online");
     }
 
     /** CLUSTER LINKS: an outbound and an inbound link with every other node, made when the cluster was. */
@@ -239,8 +246,87 @@ public final class ClusterCommands implements CommandFamily {
         if (!state.myself().isReplica()) {
             throw new RedisError("ERR You should send CLUSTER FAILOVER to a replica");
         }
+        ClusterNodeInfo master = state.myself().master();
+        if (ctx.argc() == 2 && (master.health() == ClusterNodeInfo.Health.FAIL || master.stopped())) {
+            // without FORCE a replica needs its master's agreement: a master it cannot reach gives none
+            throw new RedisError("ERR Master is down or failed, please use CLUSTER FAILOVER FORCE");
+        }
         ctx.reply().ok();
         state.failover(!takeover);
+    }
+
+    /**
+     * CLUSTER MEET ip port [bus-port]: Redis's checks and replies. A node of this cluster is met already (Redis's
+     * handshake with it ends in the node it knows); any other address gets +OK as Redis gives it, but no node joins:
+     * a simulated cluster's nodes are made with it (Redis would list a "handshake" node until the handshake times out).
+     */
+    private void meet(CommandContext ctx) {
+        if (ctx.argc() != 4 && ctx.argc() != 5) {
+            throw new RedisError("ERR unknown subcommand or wrong number of arguments for '" + ctx.text(1)
+                    + "'. Try CLUSTER HELP.");
+        }
+        Long port = dev.redsim.simulator.keyspace.Numbers.parseLongStrict(ctx.arg(3));
+        if (port == null) {
+            throw new RedisError("ERR Invalid TCP base port specified: " + ctx.text(3));
+        }
+        long busPort = port + 10000; // CLUSTER_PORT_INCR
+        if (ctx.argc() == 5) {
+            Long given = dev.redsim.simulator.keyspace.Numbers.parseLongStrict(ctx.arg(4));
+            if (given == null) {
+                throw new RedisError("ERR Invalid TCP bus port specified: " + ctx.text(4));
+            }
+            busPort = given;
+        }
+        // clusterStartHandshake: an address inet_pton accepts and both ports within 1-65535
+        if (!isIpLiteral(ctx.text(2)) || port <= 0 || port > 65535 || busPort <= 0 || busPort > 65535) {
+            throw new RedisError("ERR Invalid node address specified: " + ctx.text(2) + ":" + ctx.text(3));
+        }
+        ctx.reply().ok();
+    }
+
+    /** What inet_pton takes: dotted-quad IPv4 (no leading zeros, each part up to 255) or an IPv6 literal. */
+    private static boolean isIpLiteral(String address) {
+        if (address.contains(":")) {
+            if (!address.matches("[0-9A-Fa-f:.]+")) {
+                return false;
+            }
+            try {
+                return java.net.InetAddress.getByName(address) instanceof java.net.Inet6Address;
+            } catch (java.net.UnknownHostException e) {
+                return false;
+            }
+        }
+        String[] parts = address.split("\\.", -1);
+        if (parts.length != 4) {
+            return false;
+        }
+        for (String part : parts) {
+            if (!part.matches("0|[1-9][0-9]{0,2}") || Integer.parseInt(part) > 255) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * CLUSTER FORGET node-id: Redis's refusals (an unknown node, this node itself, its own master). Forgetting another
+     * node is refused too, with a reason of the simulator's own: the simulated nodes share one view of the cluster, so
+     * a node cannot drop a peer from its own view alone as a Redis node does for 60 seconds (decision 0028).
+     */
+    private void forget(CommandContext ctx) {
+        String id = ctx.text(2);
+        ClusterNodeInfo node = state.topology().node(id);
+        if (node == null) {
+            throw new RedisError("ERR Unknown node " + id);
+        }
+        if (node == state.myself()) {
+            throw new RedisError("ERR I tried hard but I can't forget myself...");
+        }
+        if (state.myself().master() == node) {
+            throw new RedisError("ERR Can't forget my master!");
+        }
+        throw new RedisError("ERR CLUSTER FORGET of another node is not supported by the simulated cluster: its nodes"
+                + " share one view of the cluster");
     }
 
     /** A range of slots and the node serving it. */

@@ -31,12 +31,22 @@ final class ClusterNodesText {
 
     private static void line(StringBuilder out, ClusterState state, ClusterNodeInfo node, boolean myself,
                              long nowMillis) {
-        String role = node.isReplica() ? "slave " + node.master().id() : "master -";
+        String role = node.isReplica() ? "slave" : "master";
+        String health = switch (node.health()) {
+            case OK -> "";
+            case PFAIL -> ",fail?";
+            case FAIL -> ",fail";
+        };
+        String master = node.isReplica() ? node.master().id() : "-";
+        // a stopped node: the ping sent when it stopped is still unanswered, its last pong came before that
+        long pingSent = node.stopped() ? node.stoppedAtMillis() : 0;
+        long pongReceived = node.stopped() ? node.stoppedAtMillis() : nowMillis;
         out.append(node.id()).append(' ').append(node.host()).append(':').append(node.port()).append('@')
-                .append(node.busPort()).append(' ').append(myself ? "myself," : "").append(role).append(" 0 ")
+                .append(node.busPort()).append(' ').append(myself ? "myself," : "").append(role).append(health)
+                .append(' ').append(master).append(' ').append(pingSent).append(' ')
                 // the last pong: no bus here, every node answers at once (Redis shows seconds for itself)
-                .append(myself ? nowMillis / 1000 * 1000 : nowMillis).append(' ')
-                .append(node.shownEpoch()).append(" connected");
+                .append(myself ? nowMillis / 1000 * 1000 : pongReceived).append(' ')
+                .append(node.shownEpoch()).append(node.stopped() ? " disconnected" : " connected");
         for (ClusterNodeInfo.SlotRange range : node.slots()) {
             out.append(' ').append(range.first());
             if (range.last() != range.first()) {

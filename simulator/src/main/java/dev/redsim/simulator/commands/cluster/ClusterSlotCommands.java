@@ -95,6 +95,20 @@ final class ClusterSlotCommands {
     /** clusterUpdateSlots: a slot this node was importing is its own (or nobody's) now, so the import is over. */
     private void update(boolean[] named, boolean delete) {
         ClusterTopology topology = state.topology();
+        ClusterNodeInfo myself = state.myself();
+        // clusterDelSlot: a slot this node's shard served takes its shard channels' subscribers with it
+        boolean[] left = new boolean[KeyHashSlot.SLOTS];
+        boolean anyLeft = false;
+        for (int slot = 0; slot < KeyHashSlot.SLOTS; slot++) {
+            ClusterNodeInfo owner = topology.owner(slot);
+            if (named[slot] && delete && owner != null && (owner == myself || owner == myself.master())) {
+                left[slot] = true;
+                anyLeft = true;
+            }
+        }
+        if (anyLeft) {
+            state.leftSlots(slot -> left[slot]);
+        }
         for (int slot = 0; slot < KeyHashSlot.SLOTS; slot++) {
             if (named[slot]) {
                 state.importing(slot, null);
@@ -156,12 +170,28 @@ final class ClusterSlotCommands {
         if (state.slotIndex().count(slot) == 0 && state.migratingTo(slot) != null) {
             state.migrating(slot, null);
         }
+        if (former != null && former != node) {
+            // the former owner's shard no longer serves the slot: its shard channels lose their subscribers there
+            leftSlot(former, slot);
+        }
         topology.assign(slot, node);
         if (node == myself && state.importingFrom(slot) != null) {
             topology.bumpEpoch(myself);
             state.importing(slot, null);
             if (former != null && former != myself && topology.peer(former) != null) {
                 topology.peer(former).lostSlot(slot);
+            }
+        }
+    }
+
+    /** Every node of {@code master}'s shard (it and its replicas) drops its shard-channel subscribers of a slot. */
+    private void leftSlot(ClusterNodeInfo master, int slot) {
+        ClusterTopology topology = state.topology();
+        java.util.List<ClusterNodeInfo> shard = new java.util.ArrayList<>(topology.replicasOf(master));
+        shard.add(0, master);
+        for (ClusterNodeInfo node : shard) {
+            if (topology.peer(node) != null) {
+                topology.peer(node).leftSlots(s -> s == slot);
             }
         }
     }
