@@ -157,8 +157,8 @@ final class QueueRaces implements AutoCloseable {
         assertThat(production.failure.get()).as("every add went through").isNull();
         assertThat(ran.awaitCount(JOBS, BOUND)).as("every job ran").isTrue();
         // figures for the report (no assert: times vary with the machine)
-        System.out.printf("a fifth ran in %d ms, the disruption took %d ms, the rest ran in %d ms%n", (t1 - t0) / 1_000_000,
-                (t2 - t1) / 1_000_000, (System.nanoTime() - t2) / 1_000_000);
+        System.out.printf("a fifth ran in %d ms, the disruption took %d ms, the rest ran in %d ms%n",
+                (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (System.nanoTime() - t2) / 1_000_000);
         return refusedSteps;
     }
 
