@@ -4,6 +4,8 @@
 -- KEYS[1] seq, KEYS[2] all (declared for Cluster: the other keys share their hash tag)
 -- ARGV[1] prefix, ARGV[2] now, ARGV[3] retention (ms), then per task: n, then n field / value pairs of its hash
 -- Returns one id per task, 0 where Root suppressed it.
+local refused = migrating()
+if refused then return refused end
 local now = now_ms(ARGV[2])
 local retention = tonumber(ARGV[3])
 local ids = {}

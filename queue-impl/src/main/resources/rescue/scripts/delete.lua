@@ -6,6 +6,8 @@
 -- ARGV[1] prefix, ARGV[2] now, ARGV[3] worker, ARGV[4] retention (ms), ARGV[5] id, ARGV[6] caller's worker label,
 -- ARGV[7] caller's cycles label, ARGV[8] bypass (1/0), ARGV[9] n, then the caller's Sync as n key / value pairs
 -- Returns {1} deleted, {0} no such task, {-2} never owned (needs bypass), {-1, stored fields...} not the owner.
+local refused = migrating()
+if refused then return refused end
 local now = now_ms(ARGV[2])
 local retention = tonumber(ARGV[4])
 local id = ARGV[5]

@@ -3,6 +3,8 @@
 -- KEYS[1] owned, KEYS[2] retention
 -- ARGV[1] prefix, ARGV[2] now
 -- Returns how many tasks were revoked or deleted.
+local refused = migrating()
+if refused then return refused end
 local now = now_ms(ARGV[2])
 local changed = 0
 for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now)) do

@@ -3,6 +3,8 @@
 -- ARGV[1] prefix, ARGV[2] now, ARGV[3] worker, ARGV[4] lease (ms), ARGV[5] id, ARGV[6] the caller's worker label,
 -- ARGV[7] the caller's cycles label
 -- Returns {1, renewed fields...}, {0} when there is no such task, {-1, stored fields...} when not the owner.
+local refused = migrating()
+if refused then return refused end
 local now = now_ms(ARGV[2])
 local id = ARGV[5]
 local stored = read(id)

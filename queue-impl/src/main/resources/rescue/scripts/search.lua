@@ -5,6 +5,8 @@
 -- KEYS[1] available, KEYS[2] broadcast, KEYS[3] owned, KEYS[4] retention
 -- ARGV[1] prefix, ARGV[2] now, ARGV[3] worker, ARGV[4] lease (ms), ARGV[5] n, ARGV[6] broadcast page
 -- Returns {count, then per task: its field count, then its fields and values}.
+local refused = migrating()
+if refused then return refused end
 local now = now_ms(ARGV[2])
 local worker, lease, n, page_size = ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
 local mine = P .. 'uni:' .. worker

@@ -8,6 +8,19 @@ local OBJECT, WORKER, EXPIRY, CYCLES = 'task.rescue.io/object', 'task.rescue.io/
   'task.rescue.io/cycles'
 local ORIGIN, TICK_NEXT, METHOD = 'task.rescue.io/origin', 'time.rescue.io/tick+1', 'addr.rescue.io/method'
 
+-- While the queue's slot migrates, a Redis Cluster node refuses to a script every key it does not hold (moved already,
+-- or not created yet: a new task, a worker's first index entry), reads and writes alike, and the script stops there
+-- with what it wrote so far kept. A transition here writes keys built from labels and ids, many of them new, so rather
+-- than probing each before its first write, every transition asks first whether the slot is migrating on this node:
+-- EXISTS of a key no transition ever writes is refused exactly then (decision 0029). Returns the refusal (an error
+-- table) for the script to return, written nothing, so the client waits for the migration and runs it again (decision
+-- 0023); nil on a stable slot, and always on one server.
+local function migrating()
+  local answer = redis.pcall('EXISTS', P .. 'migration-probe')
+  if type(answer) == 'table' and answer.err then return answer end
+  return nil
+end
+
 local function now_ms(arg)
   if arg ~= '' then return tonumber(arg) end
   local t = redis.call('TIME')

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 /**
  * A job queue: a job is available (feed.ids list), claimed (feed.claimed zset, score = claim time in ms) or
@@ -128,7 +129,7 @@ public final class Job {
             claims.add(new Claim(text(reply.get(i)), text(reply.get(i + 1)), at));
         }
         if (claims.isEmpty() && n > 0) {
-            Claim waited = waitAndClaim(timeout);
+            Claim waited = waitAndClaim(timeout, id -> { });
             if (waited != null) {
                 claims.add(waited);
             }
@@ -166,12 +167,29 @@ public final class Job {
     }
 
     /** The blocking half of a scripted get: BRPOP (or nothing under a millisecond), then the script claims the id. */
-    private Claim waitAndClaim(Duration timeout) {
+    private Claim waitAndClaim(Duration timeout, Consumer<String> popped) {
         if (timeout.isNegative() || timeout.toMillis() == 0) {
             return null;
         }
-        String id = TailPop.pop(jedis, keys.ids(), timeout);
-        return id == null ? null : claimScripted(id);
+        return claimPopped(TailPop.pop(jedis, keys.ids(), timeout), popped);
+    }
+
+    /** Tells {@code popped} of an id BRPOP took, then claims it; null for none. */
+    private Claim claimPopped(String id, Consumer<String> popped) {
+        if (id == null) {
+            return null;
+        }
+        popped.accept(id);
+        return claimPopped(id);
+    }
+
+    /**
+     * Claims an id a get popped with BRPOP (the second half of {@link #get}), for a caller whose get failed between the
+     * two (it learnt the id from {@link #get(Duration, Consumer)}) and that reaches the feed again: on a cluster, the
+     * master that serves the feed now. Null when the job was retracted or someone claimed it meanwhile.
+     */
+    public Claim claimPopped(String id) {
+        return scripted ? claimScripted(id) : claimWatched(id);
     }
 
     /** get_one.lua: pops the tail (popped "") or claims the given id; null when nothing was claimed. */
@@ -220,6 +238,16 @@ public final class Job {
      * @return the claim, or null on timeout (or when the job was retracted meanwhile)
      */
     public Claim get(Duration timeout) {
+        return get(timeout, id -> { });
+    }
+
+    /**
+     * {@link #get(Duration)}, telling {@code popped} of the id its BRPOP took before claiming it: a caller whose get
+     * then fails (on a cluster, refused because the feed's master failed over or its slot moved between the two) can
+     * claim that id with {@link #claimPopped(String)} where the feed is served now, instead of leaving it to
+     * maintenance for a claim timeout.
+     */
+    public Claim get(Duration timeout, Consumer<String> popped) {
         if (scripted) {
             List<?> reply = (List<?>) script(GET_ONE, List.of(keys.ids(), keys.items(), keys.claimed()),
                 List.of(now(), ""));
@@ -227,12 +255,12 @@ public final class Job {
                 return new Claim(text(reply.get(1)), text(reply.get(2)), (Long) reply.get(0));
             }
             // An id popped but given up (retracted, or held by someone) is a get that found nothing, as below.
-            return reply.size() == 2 ? null : waitAndClaim(timeout);
+            return reply.size() == 2 ? null : waitAndClaim(timeout, popped);
         }
-        String id = TailPop.pop(jedis, keys.ids(), timeout);
-        if (id == null) {
-            return null;
-        }
+        return claimPopped(TailPop.pop(jedis, keys.ids(), timeout), popped);
+    }
+
+    private Claim claimWatched(String id) {
         long now = clock.millis();
         // WATCH feed.items so that a job retracted between the pop and the claim is not claimed (a claimed id
         // without an item would break conservation); the contract's plain MULTI would claim it. WATCH feed.claimed

@@ -124,7 +124,7 @@ public final class JobWorker implements AutoCloseable {
         while (running.get()) {
             Claim claim;
             try {
-                claim = connections.transition(slotKey, jedis -> job(jedis).get(options.pollWait()));
+                claim = getOrClaimPopped();
                 if (claim != null && !running.get()) {
                     Claim taken = claim;
                     // taken while stopping: give it back untouched
@@ -145,6 +145,22 @@ public final class JobWorker implements AutoCloseable {
                 run(claim);
             }
         }
+    }
+
+    /**
+     * A get, run again while the cluster refuses it (RedisConnections.transition). When the refusal comes between its
+     * BRPOP and its claim (the feed's master failed over, or its slot moved, in between), the id popped is claimed on
+     * the next try, on the master serving the feed then, instead of popping another and leaving this one to
+     * maintenance for a whole claim timeout.
+     */
+    private Claim getOrClaimPopped() {
+        String[] popped = {null};
+        return connections.transition(slotKey, jedis -> {
+            if (popped[0] != null) {
+                return job(jedis).claimPopped(popped[0]);
+            }
+            return job(jedis).get(options.pollWait(), id -> popped[0] = id);
+        });
     }
 
     private void run(Claim claim) {
