@@ -295,9 +295,6 @@ public final class Scripting {
             }
             LuaToReply.write(caller.reply(), result, run.resp, engine.stats()::countError);
         } catch (LuaError e) {
-            if (hook.speculating() && hook.memory().exhausted()) {
-                throw SpeculationAbort.INSTANCE; // the heap decides: let the script thread's run meet it
-            }
             if (run.recording != null) {
                 run.recording.checkEnded();
             }
