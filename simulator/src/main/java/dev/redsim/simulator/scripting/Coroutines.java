@@ -88,6 +88,7 @@ final class Coroutines {
     /** The coroutine's body, telling the hook which thread luaj runs it on when it first runs. */
     private static LuaValue tracked(Globals g, LuaValue body) {
         body.checkfunction();
+        ScriptHook.of(g).beforeCoroutine(); // on the engine thread the script moves to the script thread first
         return new VarArgFunction() {
             @Override
             public Varargs invoke(Varargs args) {

@@ -234,7 +234,7 @@ public final class Functions {
         scripting.execute(ctx, lua().runtime(), function.callback(), LuaValue.varargsOf(strings(args, 3, firstArg),
                 strings(args, firstArg, args.length)), function.name(), FunctionLuaState.CHUNK,
                 readOnlyCommand || function.noWrites(), function.allowOom(), function.allowCrossSlot(),
-                function.provablyShort());
+                function.provablyShort(), null);
     }
 
     private static LuaTable strings(byte[][] args, int from, int to) {

@@ -17,6 +17,15 @@ final class RedisRand48 {
         state = 0x1234ABCD330EL;
     }
 
+    /** The generator's state, to run a script again from its start with the numbers it drew (CallRecording). */
+    long state() {
+        return state;
+    }
+
+    void restore(long saved) {
+        state = saved;
+    }
+
     void seed(int seed) {
         state = (((long) seed & 0xffffffffL) << 16 | 0x330EL) & MASK;
     }

@@ -9,6 +9,8 @@ import dev.redsim.simulator.command.CommandSpec;
 import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.server.ClientConnection;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
@@ -51,37 +53,41 @@ final class ScriptCommandCaller {
                 return fail("ERR Lua redis lib command arguments must be strings or integers", raise);
             }
         }
+        CallRecording recording = run.recording;
+        if (recording != null && recording.replayPending()) {
+            return replay(recording, argv, raise, run.resp);
+        }
         CommandSpec spec = commands.table().lookup(argv[0]);
         if (spec != null && spec.hasSubcommands() && argv.length >= 2) {
             spec = spec.subcommands().get(CommandTable.lowerAscii(argv[1]));
         }
         if (spec == null) {
-            return reject(refusalOfUnimplemented(argv), raise);
+            return reject(run, argv, refusalOfUnimplemented(argv), raise);
         }
         if (!spec.arityAccepts(argv.length)) {
-            return reject(WRONG_ARITY, raise);
+            return reject(run, argv, WRONG_ARITY, raise);
         }
         if (spec.has(CommandFlag.NOSCRIPT)) {
-            return reject(NOT_ALLOWED, raise);
+            return reject(run, argv, NOT_ALLOWED, raise);
         }
         AccessControl access = commands.accessControl();
         String refusal = access == null ? null : access.refuseInScript(run.caller, run.callerCommand, spec, argv);
         if (refusal != null) {
-            return reject(refusal, raise); // the script runs as its caller's user
+            return reject(run, argv, refusal, raise); // the script runs as its caller's user
         }
         if (spec.has(CommandFlag.WRITE) && run.readOnly) {
-            return reject("ERR Write commands are not allowed from read-only scripts.", raise);
+            return reject(run, argv, "ERR Write commands are not allowed from read-only scripts.", raise);
         }
         // scriptVerifyWriteCommandAllow: a read-only replica refuses a script's writes (scripts reach a replica only
         // through a client: its master sends their effects)
         if (spec.has(CommandFlag.WRITE) && commands.engine().replication().upstream() != null
                 && "yes".equals(commands.engine().config().get("replica-read-only"))) {
-            return reject("READONLY You can't write against a read only replica.", raise);
+            return reject(run, argv, "READONLY You can't write against a read only replica.", raise);
         }
         // scriptVerifyOOM: over maxmemory when the script started, a command that may grow memory is refused,
         // unless the script declared allow-oom or has written already (it cannot be stopped halfway)
         if (!run.allowOom && !run.wrote && spec.has(CommandFlag.DENYOOM) && commands.engine().preCommandOom()) {
-            return reject(OOM, raise);
+            return reject(run, argv, OOM, raise);
         }
         if (spec.has(CommandFlag.WRITE)) {
             run.wrote = true;
@@ -90,7 +96,7 @@ final class ScriptCommandCaller {
         if (cluster != null) {
             String elsewhere = clusterRefusal(cluster, run, argv, spec);
             if (elsewhere != null) {
-                return reject(elsewhere, raise);
+                return reject(run, argv, elsewhere, raise);
             }
         }
         return execute(run, argv, spec, raise);
@@ -161,6 +167,9 @@ final class ScriptCommandCaller {
         commands.callNested(scriptClient, argv, spec);
         ByteBuf out = scriptClient.reply().takePending();
         try {
+            if (run.recording != null) {
+                run.recording.executed(argv, raise, run.resp, ByteBufUtil.getBytes(out));
+            }
             if (RespToLua.isError(out)) {
                 return failCounted(RespToLua.errorText(out), raise); // the command's call counted its error
             }
@@ -174,9 +183,28 @@ final class ScriptCommandCaller {
      * A command refused before it ran (scriptCall's checks): its error counts in INFO errorstats now, whether the
      * script raises it, returns it or drops it, and only now.
      */
-    private Varargs reject(String message, boolean raise) {
+    private Varargs reject(ScriptRun run, byte[][] argv, String message, boolean raise) {
         commands.engine().stats().countError(message);
+        if (run.recording != null) {
+            run.recording.rejected(argv, raise, run.resp, message);
+        }
         return failCounted(message, raise);
+    }
+
+    /**
+     * A call the script made on the engine thread before it moved to the script thread: the same answer again,
+     * without running the command or counting its error a second time.
+     */
+    private static Varargs replay(CallRecording recording, byte[][] argv, boolean raise, int resp) {
+        String rejection = recording.nextRejection(argv, raise, resp);
+        if (rejection != null) {
+            return failCounted(rejection, raise);
+        }
+        ByteBuf out = Unpooled.wrappedBuffer(recording.lastReply());
+        if (RespToLua.isError(out)) {
+            return failCounted(RespToLua.errorText(out), raise);
+        }
+        return RespToLua.read(out);
     }
 
     private static Varargs failCounted(String message, boolean raise) {

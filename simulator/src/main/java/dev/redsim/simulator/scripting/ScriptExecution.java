@@ -43,6 +43,7 @@ public final class ScriptExecution implements BusyScript {
     private final Runnable body;
     private final byte[][] command;
     private final long startNanos;
+    private long speculationDeadline; // engine thread only; handed to the script thread's run with the job
     private final AtomicInteger state = new AtomicInteger(RUNNING);
     private final Object monitor = new Object();
     private Thread engineThread;
@@ -64,6 +65,19 @@ public final class ScriptExecution implements BusyScript {
         this.body = body;
         this.command = command;
         this.startNanos = System.nanoTime();
+    }
+
+    /**
+     * While it runs on the engine thread (decision 0030): the script moves to the script thread once it ran
+     * {@code budgetNanos} from its start; a negative budget ends that phase.
+     */
+    void speculateFor(long budgetNanos) {
+        speculationDeadline = budgetNanos < 0 ? 0 : startNanos + budgetNanos;
+    }
+
+    /** System.nanoTime() past which the script leaves the engine thread, or 0 when it runs where it is. */
+    long speculationDeadline() {
+        return speculationDeadline;
     }
 
     /** The EVAL / FCALL command line that runs the script (FUNCTION STATS shows it). */
@@ -118,6 +132,8 @@ public final class ScriptExecution implements BusyScript {
         try {
             body.run();
             return null;
+        } catch (SpeculationAbort moving) {
+            throw moving; // not an outcome: the script goes on on the script thread
         } catch (RedisError e) {
             return e;
         } catch (Throwable bug) {
@@ -183,7 +199,7 @@ public final class ScriptExecution implements BusyScript {
      * {@code loop} as a task running {@code onLateEnd}.
      */
     boolean awaitOrDetach(long limitNanos, Executor loop, Runnable onLateEnd) {
-        long start = System.nanoTime();
+        long start = startNanos; // the limit counts from the script's start, its time on the engine thread included
         while (state.get() == RUNNING && System.nanoTime() - start < SPIN_NANOS) {
             Thread.onSpinWait();
         }

@@ -37,9 +37,19 @@ final class ScriptHook extends DebugLib {
      */
     private static final long CONCAT_BYTES_PER_CHECK = 256 * 1024;
 
+    /**
+     * How deep a script may call while it runs on the engine thread, whose stack is the JVM's default: deeper, it
+     * moves to the script thread (16 MB, room for Lua's 20000) before the engine thread's stack could run out.
+     */
+    private static final int ENGINE_THREAD_MAX_DEPTH = 64;
+
     private final ScriptRunner runner;
     private final Globals globals;
     private int countdown = CHECK_EVERY;
+    // While a script runs on the engine thread with a recording (decision 0030): System.nanoTime() past which it
+    // moves to the script thread; 0 when it runs where it ends
+    private long speculationDeadline;
+    private boolean aborting; // the move was raised: raise it again until the script's frames are gone
     private long concatBytes; // what concatenations built since the last read of the heap
     private int depth;
     private Thread mainThread; // the thread the running script started on; others run its coroutines
@@ -93,8 +103,38 @@ final class ScriptHook extends DebugLib {
         countdown = CHECK_EVERY;
         concatBytes = 0;
         cCalls = 1;
+        speculationDeadline = 0;
+        aborting = false;
         runner.memory().start();
         RunningHook.bind(this);
+    }
+
+    /**
+     * The script that just began runs on the engine thread until {@code deadlineNanos} (System.nanoTime()), then
+     * moves to the script thread ({@link SpeculationAbort}); so it does before it nests deeper than the engine
+     * thread's stack allows or starts a coroutine.
+     */
+    void speculateUntil(long deadlineNanos) {
+        speculationDeadline = deadlineNanos == 0 ? 1 : deadlineNanos;
+    }
+
+    /** Whether the running script runs on the engine thread, to be moved when it runs long. */
+    boolean speculating() {
+        return speculationDeadline != 0;
+    }
+
+    /** Unwinds the script to move it to the script thread; from now on every instruction raises it again. */
+    private SpeculationAbort moveToScriptThread() {
+        aborting = true;
+        countdown = 1;
+        return SpeculationAbort.INSTANCE;
+    }
+
+    /** A coroutine is about to be made: luaj runs it on a thread of its own, which cannot be unwound from here. */
+    void beforeCoroutine() {
+        if (speculationDeadline != 0) {
+            throw moveToScriptThread();
+        }
     }
 
     /** A library's code starts to load (FUNCTION LOAD): it fails once it has run {@code limitNanos}, as in Redis. */
@@ -110,6 +150,7 @@ final class ScriptHook extends DebugLib {
     /** The script ended (however): the thread no longer runs this state's code. */
     void end() {
         loadDeadline = 0;
+        speculationDeadline = 0;
         releaseCoroutines();
         RunningHook.unbind();
     }
@@ -180,6 +221,9 @@ final class ScriptHook extends DebugLib {
         if (!runsTheScript()) {
             return;
         }
+        if (speculationDeadline != 0 && depth + 1 > ENGINE_THREAD_MAX_DEPTH) {
+            throw moveToScriptThread(); // luaj calls onReturn only for calls that started
+        }
         enter(null, null);
     }
 
@@ -193,6 +237,9 @@ final class ScriptHook extends DebugLib {
         }
         if (depth + 1 > MAX_DEPTH) {
             throw ScriptError.positioned("stack overflow"); // luaj calls onReturn only for calls that started
+        }
+        if (speculationDeadline != 0 && depth + 1 > ENGINE_THREAD_MAX_DEPTH) {
+            throw moveToScriptThread();
         }
         enter(c, stack);
     }
@@ -266,6 +313,9 @@ final class ScriptHook extends DebugLib {
 
     /** Every few instructions: the load time limit, the memory bound, then a pause or kill of a busy script. */
     private void checkpoint() {
+        if (speculationDeadline != 0 && (aborting || System.nanoTime() - speculationDeadline > 0)) {
+            throw moveToScriptThread(); // first: no memory error a pcall may catch must keep it from moving
+        }
         if (loadDeadline != 0 && System.nanoTime() - loadDeadline > 0) {
             countdown = 1; // as Redis's load hook, from now on at every instruction: no pcall can go on
             throw ScriptError.redis(LOAD_TIMEOUT);

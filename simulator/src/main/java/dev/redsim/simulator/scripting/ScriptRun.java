@@ -15,6 +15,8 @@ final class ScriptRun {
     final boolean allowCrossSlot;
     int resp = 2;
     boolean wrote;
+    /** The calls of an EVAL script that started on the engine thread, for its replay; null otherwise. */
+    CallRecording recording;
 
     ScriptRun(ClientConnection caller, String callerCommand, String sha, boolean readOnly, boolean allowOom,
               boolean allowCrossSlot) {

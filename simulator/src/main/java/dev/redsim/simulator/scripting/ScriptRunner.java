@@ -49,17 +49,24 @@ public final class ScriptRunner {
     }
 
     /**
-     * Runs {@code body} (which writes the script's reply to the caller or throws RedisError) on the script
-     * thread. Returns normally, or throws the body's RedisError, when the script ended within the time limit;
-     * {@code onEnd} has then run. Otherwise the engine is now busy, the caller waits, and {@code onEnd}, the
-     * caller's reply and its after-command work run on the engine thread when the script ends.
+     * Runs {@code body} (which writes the script's reply to the caller or throws RedisError). Returns normally, or
+     * throws the body's RedisError, when the script ended within the time limit; {@code onEnd} has then run.
+     * Otherwise the engine is now busy, the caller waits, and {@code onEnd}, the caller's reply and its
+     * after-command work run on the engine thread when the script ends.
+     *
+     * <p>Where it runs: a provably short script on the engine thread. One that can be run again from its start
+     * ({@code prepareReplay} not null: an EVAL script whose calls are recorded, decision 0030) starts on the engine
+     * thread too and moves to the script thread only when it runs past {@link #engineBudgetNanos} (or nests deep,
+     * or starts a coroutine): {@code prepareReplay} then readies its replay, which runs there. Any other script runs
+     * on the script thread from its start while the engine thread waits.
      *
      * @param eval          true for EVAL/EVALSHA (SCRIPT KILL), false for FCALL (FUNCTION KILL)
      * @param provablyShort the script provably ends soon: it runs here, on the engine thread
      * @param wrote         whether the script has run a write command so far (it then cannot be killed)
+     * @param prepareReplay readies the body to run again from its start on the script thread, or null
      */
     public void run(CommandContext ctx, boolean eval, boolean provablyShort, BooleanSupplier wrote, Runnable body,
-            Runnable onEnd) {
+            Runnable onEnd, Runnable prepareReplay) {
         ClientConnection caller = ctx.client();
         byte[][] args = ctx.args();
         CommandSpec spec = ctx.spec();
@@ -73,6 +80,25 @@ public final class ScriptRunner {
         }
         ScriptExecution execution = new ScriptExecution(caller, eval, wrote, body, args);
         current = execution;
+        if (prepareReplay != null) {
+            execution.speculateFor(engineBudgetNanos());
+            RedisError failure;
+            try {
+                failure = ScriptExecution.outcome(body);
+            } catch (SpeculationAbort moving) {
+                failure = MOVED;
+            }
+            execution.speculateFor(-1);
+            if (failure != MOVED) {
+                current = null;
+                onEnd.run();
+                if (failure != null) {
+                    throw failure;
+                }
+                return;
+            }
+            prepareReplay.run();
+        }
         if (thread == null) {
             thread = new ScriptThread("redsim-script-" + engine.port());
         }
@@ -88,6 +114,21 @@ public final class ScriptRunner {
             throw execution.failure();
         }
     }
+
+    /** Marks a script that left the engine thread for the script thread (never thrown). */
+    private static final RedisError MOVED = new RedisError("moved to the script thread");
+
+    /**
+     * How long a script may run on the engine thread before it moves to the script thread: long enough for any
+     * transition script (a queue's runs for well under a millisecond), short enough that running its start again
+     * costs little. Other clients wait meanwhile, as they wait for any script up to busy-reply-threshold, which it
+     * never exceeds.
+     */
+    private long engineBudgetNanos() {
+        return Math.min(limitNanos(), ENGINE_BUDGET_NANOS);
+    }
+
+    private static final long ENGINE_BUDGET_NANOS = Long.getLong("redsim.scriptEngineBudgetMicros", 10_000) * 1_000;
 
     /** The script ended after the engine went busy: on the engine thread, as an event-loop task. */
     private void lateEnd(ScriptExecution execution, Runnable onEnd) {

@@ -226,52 +226,94 @@ public final class Scripting {
                      boolean allowCrossSlot) {
         Globals g = globals();
         byte[][] args = ctx.args();
-        LuaSandbox.setScriptGlobal(g, "KEYS", strings(args, 3, 3 + numkeys));
-        LuaSandbox.setScriptGlobal(g, "ARGV", strings(args, 3 + numkeys, args.length));
+        Runnable setGlobals = () -> {
+            LuaSandbox.setScriptGlobal(g, "KEYS", strings(args, 3, 3 + numkeys));
+            LuaSandbox.setScriptGlobal(g, "ARGV", strings(args, 3 + numkeys, args.length));
+        };
+        setGlobals.run();
         execute(ctx, g, script.function(), LuaValue.NONE, script.sha(), CHUNK, readOnly, allowOom, allowCrossSlot,
-                script.provablyShort());
+                script.provablyShort(), setGlobals);
     }
 
     /**
      * Runs a script body (EVAL) or a library function (FCALL, with its keys and args as {@code callArgs}) for
      * the calling client and writes its reply; errors name {@code name} (the SHA1 or the function) and the
-     * {@code chunk} the code was loaded as. A body that provably ends soon runs on the engine thread itself.
+     * {@code chunk} the code was loaded as. A body that provably ends soon runs on the engine thread itself; so
+     * does, until it runs long, one that can run again from its start ({@code setGlobals} not null: an EVAL
+     * script, which keeps nothing from one run to the next, unlike a library's functions; decision 0030).
      */
     void execute(CommandContext ctx, Globals state, LuaValue body, Varargs callArgs, String name, String chunk,
-            boolean readOnly, boolean allowOom, boolean allowCrossSlot, boolean provablyShort) {
+            boolean readOnly, boolean allowOom, boolean allowCrossSlot, boolean provablyShort, Runnable setGlobals) {
         globals();
         ClientConnection caller = ctx.client();
         scriptClient.db(caller.db());
         ScriptRun run = new ScriptRun(caller, ctx.spec().fullName(), name, readOnly, allowOom, allowCrossSlot);
         current = run;
         engine.scriptTimeSnapshot(true);
-        // On the script thread (ScriptRunner): the engine waits, or goes busy when the script runs long; or here.
+        Runnable prepareReplay = null;
+        if (setGlobals != null && !provablyShort) {
+            run.recording = new CallRecording();
+            long randomState = random.state();
+            prepareReplay = () -> { // the engine thread stopped the script: it runs again on the script thread
+                run.recording.startReplay();
+                run.resp = 2;
+                random.restore(randomState);
+                setGlobals.run(); // the first run may have changed KEYS and ARGV
+            };
+        }
+        // Here, or on the script thread (ScriptRunner): the engine waits, or goes busy when the script runs long.
         runner.run(ctx, CHUNK.equals(chunk), provablyShort, () -> run.wrote, () -> {
             ScriptHook hook = ScriptHook.of(state);
             hook.begin();
+            ScriptExecution execution = runner.current();
+            if (execution != null && execution.speculationDeadline() != 0) {
+                hook.speculateUntil(execution.speculationDeadline());
+            }
             try {
-                LuaValue result = body.invoke(callArgs).arg1();
-                LuaToReply.write(caller.reply(), result, run.resp, engine.stats()::countError);
-            } catch (LuaError e) {
-                if (hook.memory().exhausted()) {
-                    throw outOfMemory(name);
-                }
-                LuaError named = ScriptHook.withNames(state, e);
-                String text = ScriptErrors.runtime(named, name, chunk, TailCalls.lastPosition(body, chunk));
-                throw e instanceof ScriptError raised && raised.counted() ? RedisError.countedAlready(text)
-                        : new RedisError(text);
-            } catch (StackOverflowError e) {
-                throw new RedisError("ERR " + chunk + ": stack overflow script: " + name + ", on @" + chunk + ":?.");
-            } catch (OutOfMemoryError e) { // the script's values are unreachable now: the heap is back
-                hook.memory().exhaustedByJvm();
-                throw outOfMemory(name);
+                runBody(hook, run, state, body, callArgs, name, chunk);
+            } catch (ReplayDiverged e) {
+                throw new RedisError("ERR Error running script " + name + ": redsim ran it again on its script "
+                        + "thread after its time on the engine thread and it took another path (" + e.getMessage()
+                        + "); its commands so far stay applied");
             } finally {
                 hook.end();
             }
         }, () -> {
             current = null;
             engine.scriptTimeSnapshot(false);
-        });
+        }, prepareReplay);
+    }
+
+    /** One run of a script's body, on whichever thread: its reply written, or its error as Redis words it. */
+    private void runBody(ScriptHook hook, ScriptRun run, Globals state, LuaValue body, Varargs callArgs, String name,
+            String chunk) {
+        ClientConnection caller = run.caller;
+        try {
+            LuaValue result = body.invoke(callArgs).arg1();
+            if (run.recording != null) {
+                run.recording.checkEnded();
+            }
+            LuaToReply.write(caller.reply(), result, run.resp, engine.stats()::countError);
+        } catch (LuaError e) {
+            if (run.recording != null) {
+                run.recording.checkEnded();
+            }
+            if (hook.memory().exhausted()) {
+                throw outOfMemory(name);
+            }
+            LuaError named = ScriptHook.withNames(state, e);
+            String text = ScriptErrors.runtime(named, name, chunk, TailCalls.lastPosition(body, chunk));
+            throw e instanceof ScriptError raised && raised.counted() ? RedisError.countedAlready(text)
+                    : new RedisError(text);
+        } catch (StackOverflowError e) {
+            if (hook.speculating()) {
+                throw SpeculationAbort.INSTANCE; // the engine thread's stack is the smaller one
+            }
+            throw new RedisError("ERR " + chunk + ": stack overflow script: " + name + ", on @" + chunk + ":?.");
+        } catch (OutOfMemoryError e) { // the script's values are unreachable now: the heap is back
+            hook.memory().exhaustedByJvm();
+            throw outOfMemory(name);
+        }
     }
 
     /** Lua's memory error has no position: Redis words it as any error that is no table (luaCallFunction). */
