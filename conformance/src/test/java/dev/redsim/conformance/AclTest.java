@@ -393,6 +393,58 @@ class AclTest {
         assertThat(sessions.get(0)).contains(":64:true", "4096:1024:true");
     }
 
+    /**
+     * Connections made before any ACL command (the simulator's ACL is made on first use: decision 0035) run as the
+     * default user, so a change of the default user's rules reaches them, as it reaches every connection in Redis;
+     * and a requirepass set meanwhile is asked of new connections and accepted by AUTH.
+     */
+    @Test
+    void connectionsFromBeforeTheFirstAclCommandFollowTheDefaultUsersRules() {
+        List<List<String>> sessions = onBoth(target -> {
+            List<String> seen = new ArrayList<>();
+            try (RespClient early = client(target); RespClient admin = client(target)) {
+                seen.add(early.call("SET", "free", "1").toString());
+                seen.add(admin.call("ACL", "SETUSER", "default", "resetkeys", "~allowed*", "-lpush").toString());
+                seen.add(early.call("GET", "free").toString());
+                seen.add(early.call("GET", "allowed1").toString());
+                seen.add(early.call("LPUSH", "allowed2", "x").toString());
+                seen.add(early.call("ACL", "WHOAMI").toString());
+                seen.add(admin.call("ACL", "SETUSER", "default", "~*", "+@all").toString());
+                seen.add(early.call("GET", "free").toString());
+            }
+            try (RespClient before = client(target)) {
+                seen.add(before.call("CONFIG", "SET", "requirepass", "pw").toString());
+                try (RespClient after = client(target)) {
+                    seen.add(after.call("GET", "free").toString());
+                    seen.add(after.call("AUTH", "wrong").toString());
+                    seen.add(after.call("AUTH", "default", "pw").toString());
+                    seen.add(after.call("GET", "free").toString());
+                }
+                seen.add(before.call("GET", "free").toString());
+            }
+            return seen;
+        });
+        assertThat(sessions.get(0).get(2)).startsWith("NOPERM"); // the early connection saw the new rules
+        assertThat(sessions.get(0).get(9)).startsWith("NOAUTH");
+    }
+
+    /** On a fresh server, a password given with AUTH before any ACL command is checked as Redis checks it. */
+    @Test
+    void authBeforeAnyAclCommandChecksRequirepass() {
+        onBoth(target -> {
+            List<String> seen = new ArrayList<>();
+            try (RespClient c = client(target)) {
+                seen.add(c.call("AUTH", "pw").toString());
+                seen.add(c.call("AUTH", "default", "pw").toString());
+                seen.add(c.call("AUTH", "nobody", "pw").toString());
+                seen.add(c.call("CLIENT", "KILL", "USER", "nobody").toString());
+                seen.add(c.call("CLIENT", "KILL", "USER", "default", "SKIPME", "yes").toString());
+                seen.add("logged nobody: " + c.call("ACL", "LOG").toString().contains("nobody"));
+            }
+            return seen;
+        });
+    }
+
     // ---- targets ----
 
     /** The session on a fresh simulator, then on a fresh redis-server; the two must be equal. */

@@ -1,6 +1,6 @@
 package dev.redsim.simulator;
 
-import dev.redsim.simulator.acl.Acl;
+import dev.redsim.simulator.acl.AclOnFirstUse;
 import dev.redsim.simulator.cluster.ClusterState;
 import dev.redsim.simulator.command.CommandProcessor;
 import dev.redsim.simulator.command.CommandTable;
@@ -20,14 +20,13 @@ record CommandRoom(CommandProcessor commands, ScriptRunner scriptRunner, Scripti
 
     /**
      * Wires the room of a simulator whose engine is made: the table (families declared, bound on first use), the
-     * call path, the ACL (which registers its default user and a configuration listener on the engine) and the Lua
-     * runtime.
+     * call path, the ACL (made on its first use: decision 0035) and the Lua runtime.
      */
     static CommandRoom wire(Engine engine, TimeSource time, ClusterState cluster, long scriptMemoryLimit) {
         CommandTable table = new CommandTable();
         CommandProcessor commands = new CommandProcessor(engine, table);
-        Acl acl = new Acl(engine, table.catalog());
-        acl.clientInfo((client, running) -> ClientListLine.of(client, time.millis(), true, running));
+        AclOnFirstUse acl = new AclOnFirstUse(engine, table.catalog(),
+                (client, running) -> ClientListLine.of(client, time.millis(), true, running));
         commands.accessControl(acl);
         ScriptRunner scriptRunner = new ScriptRunner(engine);
         Scripting scripting = new Scripting(commands, scriptRunner);

@@ -415,6 +415,11 @@ public final class RedisSimulator implements AutoCloseable {
         return engine;
     }
 
+    /** The command path's ACL, for tests of simulator internals (whether it has been made yet: decision 0035). */
+    dev.redsim.simulator.command.AccessControl accessControl() {
+        return commands.accessControl();
+    }
+
     /** The script runner, for tests of simulator internals (whether a script is running now). */
     public ScriptRunner scriptRunner() {
         return scriptRunner;

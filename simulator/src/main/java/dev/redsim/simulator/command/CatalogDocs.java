@@ -1,6 +1,7 @@
 package dev.redsim.simulator.command;
 
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The COMMAND DOCS part of a catalog (summaries, arguments, history: more than half of the resource), read from the
@@ -8,11 +9,12 @@ import java.util.Map;
  * read, so it is shared like the catalog that owns it.
  */
 final class CatalogDocs {
-    private final String json;
+    /** The resource's JSON text, read when the docs are first asked for (a start reads the compact form). */
+    private final Supplier<String> json;
     /** Every command's and subcommand's docs by full name ("get", "config|get"); null until first asked for. */
     private volatile Map<String, CommandDocs> byFullName;
 
-    CatalogDocs(String json) {
+    CatalogDocs(Supplier<String> json) {
         this.json = json;
     }
 
@@ -26,7 +28,7 @@ final class CatalogDocs {
 
     private synchronized Map<String, CommandDocs> read() {
         if (byFullName == null) {
-            byFullName = CatalogReader.docs(json);
+            byFullName = CatalogReader.docs(json.get());
         }
         return byFullName;
     }

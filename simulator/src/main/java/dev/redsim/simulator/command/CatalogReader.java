@@ -22,9 +22,9 @@ final class CatalogReader {
     private final CatalogDocs docs;
 
     @SuppressWarnings("unchecked")
-    CatalogReader(String json) {
+    CatalogReader(String json, CatalogDocs docs) {
         this.root = (Map<String, Object>) TableJson.parse(json, DOC_FIELDS);
-        this.docs = new CatalogDocs(json);
+        this.docs = docs;
     }
 
     /** The docs of every command and subcommand of the resource, by full name ("get", "config|get"). */

@@ -24,7 +24,7 @@ public final class CommandCatalog {
     private final java.util.concurrent.ConcurrentHashMap<Class<?>, Object> derived =
             new java.util.concurrent.ConcurrentHashMap<>();
 
-    private CommandCatalog(String redisVersion, Map<String, CommandDescription> commands) {
+    CommandCatalog(String redisVersion, Map<String, CommandDescription> commands) {
         this.redisVersion = redisVersion;
         this.commands = Collections.unmodifiableMap(commands);
     }
@@ -39,19 +39,49 @@ public final class CommandCatalog {
         return catalog;
     }
 
+    /**
+     * The catalog of a JSON resource: from the compact form the build writes beside it (same name, ".bin") when there
+     * is one, which a start reads without scanning the JSON; the JSON itself is read only for COMMAND DOCS's fields,
+     * when first asked for (decision 0035). Without the compact form (a build that skipped its step) the JSON is read.
+     */
     public static CommandCatalog fromResource(String resource) {
-        try (InputStream in = CommandCatalog.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("command table resource missing: " + resource);
+        CatalogDocs docs = new CatalogDocs(() -> text(resource));
+        if (resource.endsWith(".json")) {
+            byte[] compact = bytes(resource.substring(0, resource.length() - ".json".length()) + ".bin");
+            if (compact != null) {
+                try {
+                    return CompactCatalog.read(compact, docs);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("unreadable compact command table beside " + resource, e);
+                }
             }
-            return fromJson(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
+        return fromJson(text(resource), docs);
+    }
+
+    private static String text(String resource) {
+        byte[] bytes = bytes(resource);
+        if (bytes == null) {
+            throw new IllegalStateException("command table resource missing: " + resource);
+        }
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    /** The resource's bytes, or null when there is no such resource. */
+    private static byte[] bytes(String resource) {
+        try (InputStream in = CommandCatalog.class.getResourceAsStream(resource)) {
+            return in == null ? null : in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     static CommandCatalog fromJson(String json) {
-        CatalogReader reader = new CatalogReader(json);
+        return fromJson(json, new CatalogDocs(() -> json));
+    }
+
+    private static CommandCatalog fromJson(String json, CatalogDocs docs) {
+        CatalogReader reader = new CatalogReader(json, docs);
         return new CommandCatalog(reader.redisVersion(), reader.commands());
     }
 

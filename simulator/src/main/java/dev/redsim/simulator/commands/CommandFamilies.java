@@ -52,6 +52,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Every command family of the simulator and the commands each binds; the command table is built from this list.
@@ -207,10 +208,12 @@ public final class CommandFamilies {
      * Declares every family to the table: the entries are there at once, and each family's handlers are bound
      * (its class loaded, its handler lambdas linked) on the first use of one of its commands.
      */
-    public static void declareAll(CommandTable table, Scripting scripting, Acl acl, ClusterState cluster) {
+    public static void declareAll(CommandTable table, Scripting scripting, Supplier<Acl> acl, ClusterState cluster) {
         for (Map.Entry<String, List<String>> family : declarations()) {
             String name = family.getKey();
-            table.declare(name, family.getValue(), () -> create(name, scripting, acl, cluster));
+            // the ACL is made when its family is bound (an ACL command's first call), not before (decision 0035)
+            table.declare(name, family.getValue(),
+                    () -> create(name, scripting, acl == null || !name.equals("AclCommands") ? null : acl.get(), cluster));
         }
     }
 
