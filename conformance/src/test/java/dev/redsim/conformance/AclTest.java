@@ -424,8 +424,8 @@ class AclTest {
             }
             return seen;
         });
-        assertThat(sessions.get(0).get(2)).startsWith("NOPERM"); // the early connection saw the new rules
-        assertThat(sessions.get(0).get(9)).startsWith("NOAUTH");
+        assertThat(sessions.get(0).get(2)).startsWith("-NOPERM"); // the early connection saw the new rules
+        assertThat(sessions.get(0).get(9)).startsWith("-NOAUTH");
     }
 
     /** On a fresh server, a password given with AUTH before any ACL command is checked as Redis checks it. */

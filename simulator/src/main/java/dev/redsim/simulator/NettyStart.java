@@ -4,6 +4,7 @@ import dev.redsim.simulator.protocol.RespDecoder;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.DefaultChannelId;
 import io.netty.channel.EventLoopGroup;
 
 import java.util.concurrent.ExecutionException;
@@ -63,9 +64,6 @@ final class NettyStart {
     }
 
     private static ServerBootstrap bootstrap(EventLoopGroup engine, EventLoopGroup accept, Transport transport) {
-        // Every connection's buffers come from Netty's default allocator: its first use (arenas, thread caches) is
-        // made here, off the start's critical path, rather than at the first client's first read.
-        ByteBufAllocator.DEFAULT.getClass();
         return new ServerBootstrap()
                 .group(accept, engine)
                 .channel(transport.serverChannel())
@@ -74,6 +72,17 @@ final class NettyStart {
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_KEEPALIVE, true)
                 .childOption(ChannelOption.RCVBUF_ALLOCATOR, RespDecoder.READS);
+    }
+
+    /**
+     * What the bind and the first connection need besides the loops, made on the starting thread while the helper
+     * still makes the loops (in a fresh JVM the starting thread is done first since decision 0035): Netty's default
+     * allocator, whose first use builds its arenas, and a channel id, whose first one probes the process id and the
+     * network interfaces' MAC addresses. Both are Netty's own once-per-JVM state; later starts find them made.
+     */
+    static void prepareFirstConnection() {
+        ByteBufAllocator.DEFAULT.getClass();
+        DefaultChannelId.newInstance();
     }
 
     /** Waits for the loops (the helper's writes happen-before the return); its failure is rethrown as it was. */

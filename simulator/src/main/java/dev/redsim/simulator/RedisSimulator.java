@@ -79,6 +79,7 @@ public final class RedisSimulator implements AutoCloseable {
             // The rooms, wired bottom up: the engine, the command table and its call path, scripting, the commands.
             this.engine = new Engine(configuration(b), time, b.databases);
             room = CommandRoom.wire(engine, time, cluster, b.scriptMemoryLimit);
+            NettyStart.prepareFirstConnection();
         } catch (RuntimeException | Error e) {
             netty.abandon(); // no thread outlives a failed start
             throw e;
@@ -122,7 +123,9 @@ public final class RedisSimulator implements AutoCloseable {
         int port = listeners.port();
         // SHUTDOWN runs on the engine thread, which close() stops and waits for: it closes from a thread of its own
         engine.onShutdown(() -> new Thread(this::close, "redsim-shutdown").start());
-        onEngine(() -> {
+        // Queued, not awaited: the engine thread runs it before anything a client sends (its connection registers
+        // on the same loop later), and a start no longer waits for that thread to come up (decision 0035).
+        group.next().execute(() -> {
             engine.port(port);
             engine.config().setInternal("port", Integer.toString(port));
             // CONFIG SET port and bind take effect as in Redis (or fail, leaving the sockets as they were)
@@ -136,7 +139,6 @@ public final class RedisSimulator implements AutoCloseable {
                     host = listeners.reachableHost();
                 }
             });
-            return null;
         });
         // serverCron runs at hz 10: active expiry of keys whose time has passed.
         group.next().scheduleAtFixedRate(engine::activeExpireCycle, 100, 100, TimeUnit.MILLISECONDS);

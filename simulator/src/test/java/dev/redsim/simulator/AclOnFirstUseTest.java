@@ -29,6 +29,7 @@ class AclOnFirstUseTest {
             assertThat(client.readLine()).isEqualTo("v");
             assertThat(client.call("EVAL \"return redis.call('get','k')\" 0")).isEqualTo("v");
             assertThat(client.call("CLIENT LIST")).contains("user=default");
+            assertThat(client.readLine()).isEmpty(); // the line's own newline, inside the bulk
             assertThat(aclMade(simulator)).isFalse();
             assertThat(client.call("ACL WHOAMI")).isEqualTo("default");
             assertThat(aclMade(simulator)).isTrue();

@@ -57,7 +57,6 @@ public final class Config implements EncodingLimits {
             "crash-memcheck-enabled", "tls-cluster", "tls-replication", "tls-auth-clients");
 
     private final Map<String, String> values = new LinkedHashMap<>();
-    private final ConfigTypes types = ConfigTypes.load();
     private final Map<String, Consumer<String>> listeners = new LinkedHashMap<>();
     private volatile int notifyFlags;
     private volatile long protoMaxBulkLen;
@@ -184,7 +183,7 @@ public final class Config implements EncodingLimits {
         if (!values.containsKey(key)) {
             throw new RedisError("Unknown option or number of arguments for CONFIG SET - '" + name + "'");
         }
-        String kind = types.kind(name);
+        String kind = ConfigTypes.load().kind(name);
         if (IMMUTABLE.contains(key) || "immutable".equals(kind)) {
             throw new RedisError("can't set immutable config");
         }
@@ -208,7 +207,7 @@ public final class Config implements EncodingLimits {
         if (key.equals("client-output-buffer-limit")) {
             return OutputBufferLimitConfig.merged(values.get(key), value);
         }
-        return types.validate(name, value);
+        return ConfigTypes.load().validate(name, value);
     }
 
     /** The value as Redis would store it, or the error (without prefix) Redis gives for it. */
@@ -229,7 +228,7 @@ public final class Config implements EncodingLimits {
         if (key.equals("bind") && value.trim().split("\\s+").length > 16) { // CONFIG_BINDADDR_MAX
             throw new RedisError("Too many bind addresses specified.");
         }
-        String stored = types.validate(name, value);
+        String stored = ConfigTypes.load().validate(name, value);
         // Redis keeps hz within 1..500 whatever was asked (serverCron clamps it).
         if (key.equals("hz")) {
             stored = Long.toString(Math.max(1, Math.min(500, Long.parseLong(stored))));

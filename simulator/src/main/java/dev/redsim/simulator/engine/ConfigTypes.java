@@ -34,7 +34,10 @@ final class ConfigTypes {
         return Imitated.TYPES;
     }
 
-    /** Holder: the resource is read when the first Config is made, not when this class loads. */
+    /**
+     * Holder: the resource is read when a value is first checked (CONFIG SET, a start's configuration parameters),
+     * so a plain start reads only the defaults (decision 0035).
+     */
     private static final class Imitated {
         static final ConfigTypes TYPES = read();
     }
