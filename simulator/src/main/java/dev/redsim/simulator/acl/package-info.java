@@ -11,6 +11,10 @@
  * the command's bit in its bitmap (ids over every command Redis has, implemented here or not, as rules may name
  * any), then the call's keys (found once for all selectors) and channels against its patterns.
  *
+ * <p>A server's {@link dev.redsim.simulator.acl.Acl} is made on first use ({@link dev.redsim.simulator.acl.AclOnFirstUse}:
+ * an ACL command, AUTH, CLIENT KILL USER, or an aclfile at start); until then every connection runs as the engine's
+ * default user, which is what the ACL's default user would be (decision 0035).
+ *
  * <p>One known difference: where ACL LIST, ACL GETUSER and ACL SAVE write single commands after the categories
  * (-@all +@hash -hset +get), and where ACL CAT lists a category, Redis follows its command hash table, seeded at
  * random at each start, so two redis-servers differ; the simulator uses name order.
