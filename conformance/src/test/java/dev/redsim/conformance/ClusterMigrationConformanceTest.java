@@ -19,9 +19,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and MIGRATE commands on the same nodes, every reply compared (node IDs, ports and times named, see
  * {@link ClusterReplies}): SETSLOT IMPORTING / MIGRATING / NODE / STABLE and their errors, the migrating and
  * importing brackets of CLUSTER NODES, -ASK, -TRYAGAIN, ASKING (alone and around MULTI), MIGRATE with COPY, REPLACE,
- * AUTH, AUTH2, KEYS and its errors, the config epoch the importing node takes, ADDSLOTS / DELSLOTS and their RANGE
- * forms, CLUSTERDOWN while a slot is unserved, BUMPEPOCH and SET-CONFIG-EPOCH. Each sequence starts on fresh
- * clusters, and where a real cluster spreads a change by gossip the sequence waits (bounded) until its nodes agree.
+ * AUTH, AUTH2 (wrong and right passwords on a target that requires one), KEYS and its errors, the config epoch the
+ * importing node takes, ADDSLOTS / DELSLOTS and their RANGE forms, CLUSTERDOWN while a slot is unserved, BUMPEPOCH and
+ * SET-CONFIG-EPOCH. Each sequence starts on fresh clusters, and where a real cluster spreads a change by gossip the
+ * sequence waits (bounded) until its nodes agree.
  */
 class ClusterMigrationConformanceTest {
     private static final int OTHER = 0;
@@ -161,6 +162,45 @@ class ClusterMigrationConformanceTest {
         s.step(TARGET, "CLUSTER", "NODES");
         s.step(TARGET, "CLUSTER", "SETSLOT", slot, "STABLE");
         s.step(TARGET, "CLUSTER", "NODES");
+    }
+
+    @Test
+    void migrateAuthenticatesOnAPasswordProtectedTargetAsOnARealCluster() {
+        sameOnBoth(ClusterMigrationConformanceTest::migrateWithAuth);
+    }
+
+    /**
+     * MIGRATE's AUTH and AUTH2 against a target that requires a password and has an ACL user: the target's refusals
+     * (NOAUTH, WRONGPASS, NOPERM for RESTORE-ASKING) come back in MIGRATE's "Target instance replied with error" and
+     * leave the keys on the source; a right password moves them (or copies them, with COPY).
+     */
+    private static void migrateWithAuth(ClusterNodesSession s) {
+        String slot = Integer.toString(SLOT);
+        String port = Integer.toString(s.port(TARGET));
+        for (String key : new String[] {"foo", "{foo}b", "{foo}c", "{foo}d"}) {
+            s.step(SOURCE, "SET", key, key + "-value");
+        }
+        s.step(TARGET, "CLUSTER", "SETSLOT", slot, "IMPORTING", s.id(SOURCE));
+        s.step(SOURCE, "CLUSTER", "SETSLOT", slot, "MIGRATING", s.id(TARGET));
+        s.step(TARGET, "ACL", "SETUSER", "mover", "on", ">moverpass", "~*", "+@all");
+        s.step(TARGET, "ACL", "SETUSER", "blocked", "on", ">blockedpass", "~*", "+@all", "-restore-asking");
+        s.step(TARGET, "CONFIG", "SET", "requirepass", "secret");
+        s.step(SOURCE, "MIGRATE", s.host(), port, "foo", "0", "1000");
+        s.step(SOURCE, "MIGRATE", s.host(), port, "foo", "0", "1000", "AUTH", "wrong");
+        s.step(SOURCE, "MIGRATE", s.host(), port, "", "0", "1000", "AUTH2", "mover", "wrong", "KEYS", "foo");
+        s.step(SOURCE, "MIGRATE", s.host(), port, "", "0", "1000", "AUTH2", "blocked", "blockedpass", "KEYS", "foo");
+        s.step(SOURCE, "DBSIZE");
+        s.step(SOURCE, "MIGRATE", s.host(), port, "foo", "0", "1000", "AUTH", "secret");
+        s.step(SOURCE, "MIGRATE", s.host(), port, "", "0", "1000", "AUTH2", "mover", "moverpass", "KEYS", "{foo}b");
+        s.step(SOURCE, "MIGRATE", s.host(), port, "", "0", "1000", "COPY", "AUTH2", "default", "secret", "KEYS",
+                "{foo}c");
+        s.step(SOURCE, "MIGRATE", s.host(), port, "", "0", "1000", "AUTH", "secret", "KEYS", "{foo}c");
+        s.step(SOURCE, "MIGRATE", s.host(), port, "", "0", "1000", "REPLACE", "AUTH", "secret", "KEYS", "{foo}c",
+                "{foo}d");
+        s.step(SOURCE, "DBSIZE");
+        s.step(TARGET, "ASKING");
+        s.step(TARGET, "MGET", "foo", "{foo}b", "{foo}c", "{foo}d");
+        s.step(TARGET, "INFO", "keyspace");
     }
 
     @Test

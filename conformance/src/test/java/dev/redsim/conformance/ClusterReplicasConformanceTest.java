@@ -16,11 +16,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Replicas and failover on a simulated cluster of 3 masters with a replica each and on a real one (redis-cli --cluster
  * create --cluster-replicas 1), the same commands on the same nodes, every reply compared as {@link ClusterReplies}
- * names them: CLUSTER SLOTS / SHARDS / NODES / REPLICAS / INFO with replicas, a replica's MOVED and -READONLY, READONLY
- * reads and READWRITE, ROLE and INFO replication on both sides, CLUSTER FAILOVER's errors, and a failover: the new
- * master's epoch, the former master as its replica, MOVED to the new master, and the data written before it. Nodes 0-2
- * are the masters in slot order, node 3 + i the replica of master i. Where the real cluster works in the background
- * (replicas catching up, the failover, gossip), the sequence polls it by round trips, bounded.
+ * names them: CLUSTER SLOTS / SHARDS / NODES / LINKS / REPLICAS / INFO with replicas, a replica's MOVED and
+ * -READONLY, READONLY reads and READWRITE, ROLE and INFO replication on both sides, CLUSTER FAILOVER's errors, and a
+ * failover: the new master's epoch, the former master as its replica, MOVED to the new master, and the data written
+ * before it. Nodes 0-2 are the masters in slot order, node 3 + i the replica of master i. Where the real cluster works
+ * in the background (replicas catching up, the failover, gossip), the sequence polls it by round trips, bounded.
  */
 class ClusterReplicasConformanceTest {
     /** Keys served by masters 0, 1 and 2 (slots 3300, 7365 and 15495). */
@@ -149,6 +149,7 @@ class ClusterReplicasConformanceTest {
             s.step(node, "CLUSTER", "SHARDS");
             s.step(node, "CLUSTER", "NODES");
             s.step(node, "CLUSTER", "INFO");
+            s.step(node, "CLUSTER", "LINKS");
             s.step(node, "CLUSTER", "REPLICAS", s.id(0));
             s.step(node, "CLUSTER", "SLAVES", s.id(1));
             s.step(node, "CLUSTER", "REPLICAS", s.id(4));

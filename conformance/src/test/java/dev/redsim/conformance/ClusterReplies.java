@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
  * Replies of a cluster node as text in which what differs between two clusters by nature is named instead: node IDs,
  * ports and bus ports become {@code <id0>}, {@code <port0>}, {@code <bus0>} (numbered by the slots the node serves,
  * first range first; replicas after the masters, in their masters' order), link and pong times become {@code <time>},
- * link send buffer sizes {@code <buffer>}, replication offsets {@code <offset>}, bus message counters are dropped, and
- * the nodes that
+ * link send buffer sizes {@code <buffer>}, a link's momentary "rw" events "r", replication offsets {@code <offset>},
+ * bus message counters are dropped, and the nodes that
  * Redis lists in its hash table's order (CLUSTER NODES, SHARDS, LINKS) are sorted. Nothing else is
  * touched: the rest must be equal byte for byte.
  */
@@ -24,6 +24,12 @@ final class ClusterReplies {
     private static final Pattern TIME_FIELD = Pattern.compile("(create-time\\\\r\\\\n):\\d+");
     /** A real link's send buffer holds whatever gossip is in flight at that moment. */
     private static final Pattern BUFFER_FIELD = Pattern.compile("(send-buffer-(?:allocated|used)\\\\r\\\\n):\\d+");
+
+    /**
+     * A link's events are "rw" only while a bus message waits in its send buffer (Redis drops the write handler once
+     * the buffer is empty): a moment of the real cluster's traffic, read as the idle "r".
+     */
+    private static final Pattern WRITING_LINK = Pattern.compile("(events\\\\r\\\\n)\\$2\\\\r\\\\nrw");
 
     /** A node's replication offset counts its master's keepalive PINGs too, sent on each server's own schedule. */
     private static final Pattern OFFSET_FIELD = Pattern.compile("(replication-offset\\\\r\\\\n):\\d+");
@@ -119,6 +125,7 @@ final class ClusterReplies {
     String named(String text) {
         String out = TIME_FIELD.matcher(text).replaceAll("$1<time>");
         out = BUFFER_FIELD.matcher(out).replaceAll("$1<buffer>");
+        out = WRITING_LINK.matcher(out).replaceAll("$1" + Matcher.quoteReplacement("$1\\r\\nr"));
         out = OFFSET_FIELD.matcher(out).replaceAll("$1<offset>");
         for (Map.Entry<String, String> name : names.entrySet()) {
             out = out.replaceAll("(?<![0-9a-f])" + Pattern.quote(name.getKey()) + "(?![0-9a-f])",

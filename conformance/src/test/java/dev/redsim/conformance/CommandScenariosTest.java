@@ -9,8 +9,11 @@ import dev.redsim.conformance.scenario.Scenario;
 import dev.redsim.conformance.scenario.ScenarioFile;
 import dev.redsim.conformance.scenario.ScenarioRunner;
 import dev.redsim.conformance.scenario.StepReply;
+import dev.redsim.conformance.target.ClusterTarget;
 import dev.redsim.conformance.target.ReferenceVersion;
 import dev.redsim.conformance.target.SharedTargets;
+import dev.redsim.conformance.target.SimulatedClusterTarget;
+import dev.redsim.conformance.target.Targets;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
@@ -108,10 +111,21 @@ class CommandScenariosTest {
     }
 
     private static void run(Scenario scenario, int protocol, Optional<Recording> recording) {
+        List<ClusterTarget> fresh = new ArrayList<>();
+        try {
+            run(scenario, protocol, recording, fresh);
+        } finally {
+            fresh.forEach(ClusterTarget::close);
+        }
+    }
+
+    /** Runs a scenario; the clusters started for it alone ("@cluster N fresh") go into {@code fresh}. */
+    private static void run(Scenario scenario, int protocol, Optional<Recording> recording, List<ClusterTarget> fresh) {
         switch (MODE) {
-            case LIVE -> ScenarioChecks.live(scenario, protocol, runner(scenario), liveVersion(), recording, TALLY);
+            case LIVE -> ScenarioChecks.live(scenario, protocol, runner(scenario, fresh), liveVersion(), recording,
+                    TALLY);
             case RECORD -> {
-                ScenarioRunner.Result result = runner(scenario).run(scenario, protocol);
+                ScenarioRunner.Result result = runner(scenario, fresh).run(scenario, protocol);
                 TRANSCRIPTS.computeIfAbsent(Recording.fileName(scenario.file(), protocol), f -> new ConcurrentHashMap<>())
                         .put(scenario.name(), result.reference());
                 TALLY.add(scenario.file(), scenario.name(), result.compared(), liveVersion());
@@ -121,20 +135,34 @@ class CommandScenariosTest {
             }
             case REPLAY -> ScenarioChecks.replay(scenario, protocol, scenario.clusterMasters() == 0
                     ? p -> new LiveReplies(SharedTargets.simulator(), p)
-                    : p -> new ClusterLiveReplies(SharedTargets.simulatedCluster(scenario.clusterMasters(),
-                            scenario.clusterReplicas()), p),
+                    : p -> new ClusterLiveReplies(simulatedCluster(scenario, fresh), p),
                     recording, TALLY);
             default -> throw new IllegalStateException(MODE.name());
         }
     }
 
     /** Real Redis against the simulator: two servers, or two clusters for a file with an "@cluster N" header. */
-    private static ScenarioRunner runner(Scenario scenario) {
-        int masters = scenario.clusterMasters();
-        int replicas = scenario.clusterReplicas();
-        return masters == 0 ? new ScenarioRunner(SharedTargets.reference(), SharedTargets.simulator())
-                : new ScenarioRunner(SharedTargets.referenceCluster(masters, replicas),
-                        SharedTargets.simulatedCluster(masters, replicas));
+    private static ScenarioRunner runner(Scenario scenario, List<ClusterTarget> fresh) {
+        if (scenario.clusterMasters() == 0) {
+            return new ScenarioRunner(SharedTargets.reference(), SharedTargets.simulator());
+        }
+        if (!scenario.clusterFresh()) {
+            return new ScenarioRunner(SharedTargets.referenceCluster(scenario.clusterMasters(),
+                    scenario.clusterReplicas()), simulatedCluster(scenario, fresh));
+        }
+        ClusterTarget reference = Targets.referenceCluster(scenario.clusterMasters(), scenario.clusterReplicas());
+        fresh.add(reference);
+        return new ScenarioRunner(reference, simulatedCluster(scenario, fresh));
+    }
+
+    /** The simulated cluster a cluster scenario runs on: the shared one, or one of its own for a fresh scenario. */
+    private static ClusterTarget simulatedCluster(Scenario scenario, List<ClusterTarget> fresh) {
+        if (!scenario.clusterFresh()) {
+            return SharedTargets.simulatedCluster(scenario.clusterMasters(), scenario.clusterReplicas());
+        }
+        ClusterTarget simulated = new SimulatedClusterTarget(scenario.clusterMasters(), scenario.clusterReplicas());
+        fresh.add(simulated);
+        return simulated;
     }
 
     /** RECORD mode, after the file's scenarios ran: writes the recording, if every scenario ran to its end. */

@@ -23,6 +23,8 @@ public final class ClusterLiveReplies implements ReplySource {
     /** A real node learns its peers' replication offsets from their pings, which may come seconds apart. */
     private static final long REPLICAS_WAIT_NANOS = 30_000_000_000L;
     private static final Pattern CLIENT_ID = Pattern.compile("\\{c(\\d+)\\.id}");
+    /** {@code {id1}}, {@code {port1}}: node 1's ID or port on each cluster, for SETSLOT and MIGRATE. */
+    private static final Pattern NODE_NAME = Pattern.compile("\\{(id|port)(\\d+)}");
     private static final Pattern BLOCKED = Pattern.compile("blocked_clients:(\\d+)");
 
     private final ClusterTarget cluster;
@@ -35,6 +37,7 @@ public final class ClusterLiveReplies implements ReplySource {
     private final int[] nodeOfSlot = new int[KeyHashSlot.SLOTS];
     private final Map<String, RespClient> clients = new HashMap<>();
     private final Map<String, Long> ids = new HashMap<>();
+    private final Map<Integer, String> nodeIds = new HashMap<>();
 
     public ClusterLiveReplies(ClusterTarget cluster, int protocol) {
         this.cluster = cluster;
@@ -177,21 +180,44 @@ public final class ClusterLiveReplies implements ReplySource {
         return index;
     }
 
-    /** {@code {cN.id}}: the CLIENT ID of scenario client N's connection to the same node. */
+    /**
+     * {@code {cN.id}}: the CLIENT ID of scenario client N's connection to the same node; {@code {idN}} and
+     * {@code {portN}}: node N's ID and port (the replies name them back, see {@link ClusterNames}).
+     */
     private byte[][] withClientIds(byte[][] args, int node) {
         byte[][] resolved = args;
         for (int i = 0; i < args.length; i++) {
-            Matcher m = CLIENT_ID.matcher(new String(args[i], StandardCharsets.ISO_8859_1));
+            String arg = new String(args[i], StandardCharsets.ISO_8859_1);
+            String value = null;
+            Matcher m = CLIENT_ID.matcher(arg);
+            Matcher named = NODE_NAME.matcher(arg);
             if (m.matches()) {
+                int n = Integer.parseInt(m.group(1));
+                value = Long.toString(ids.computeIfAbsent(n + "@" + node,
+                        c -> connection(n, node).call("CLIENT", "ID").asLong()));
+            } else if (named.matches()) {
+                int n = Integer.parseInt(named.group(2));
+                if (n >= nodes.size()) {
+                    throw new IllegalArgumentException("no node " + n + " in a cluster of " + nodes.size() + " nodes");
+                }
+                value = named.group(1).equals("port") ? Integer.toString(nodes.get(n).port()) : nodeId(n);
+            }
+            if (value != null) {
                 if (resolved == args) {
                     resolved = args.clone();
                 }
-                int n = Integer.parseInt(m.group(1));
-                long id = ids.computeIfAbsent(n + "@" + node, c -> connection(n, node).call("CLIENT", "ID").asLong());
-                resolved[i] = Long.toString(id).getBytes(StandardCharsets.US_ASCII);
+                resolved[i] = value.getBytes(StandardCharsets.US_ASCII);
             }
         }
         return resolved;
+    }
+
+    private String nodeId(int node) {
+        return nodeIds.computeIfAbsent(node, n -> {
+            try (RespClient admin = new RespClient(nodes.get(n).host(), nodes.get(n).port())) {
+                return admin.call("CLUSTER", "MYID").text();
+            }
+        });
     }
 
     private RespClient connection(int client, int node) {

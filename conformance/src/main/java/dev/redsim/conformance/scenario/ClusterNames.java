@@ -24,8 +24,9 @@ import java.util.regex.Pattern;
  *   <li>node IDs become {@code <id0>}, ports {@code <port0>} (after a ':' in text, or a whole integer in a CLUSTER
  *   reply), cluster bus ports {@code <bus0>} (after an '@'), numbered by the node's place in slot order;</li>
  *   <li>the clocks and buffers of the cluster bus: CLUSTER NODES's ping-sent and pong-received fields, CLUSTER LINKS's
- *   create-time and send buffer sizes ({@code <time>}, {@code <buffer>}), CLUSTER INFO's message counters (dropped:
- *   Redis lists only the message types it has seen);</li>
+ *   create-time and send buffer sizes ({@code <time>}, {@code <buffer>}), CLUSTER LINKS's events "rw", which a link
+ *   shows only while a bus message waits in its send buffer, read as the idle "r", CLUSTER INFO's message counters
+ *   (dropped: Redis lists only the message types it has seen);</li>
  *   <li>CLUSTER SHARDS's replication offsets other than 0 ({@code <offset>}): they count the keepalive PINGs each
  *   master sends its replicas on its own schedule;</li>
  *   <li>the nodes that Redis lists in its hash table's order, whose order its random hash seed decides: the lines of
@@ -40,6 +41,7 @@ public final class ClusterNames {
     private static final Set<String> TIME_FIELDS = Set.of("create-time");
     private static final Set<String> BUFFER_FIELDS = Set.of("send-buffer-allocated", "send-buffer-used");
     private static final String OFFSET_FIELD = "replication-offset";
+    private static final String EVENTS_FIELD = "events";
 
     private final Map<String, String> ids = new HashMap<>();
     private final Map<String, String> ports = new HashMap<>();
@@ -109,6 +111,10 @@ public final class ClusterNames {
                         // a shard with replicas counts its master's keepalive PINGs, sent on each server's schedule
                         renamed = RespValue.scalar(':', bytes("<offset>"));
                     }
+                }
+                if (clusterReply && EVENTS_FIELD.equals(previous) && child.data() != null && child.text().equals("rw")) {
+                    // Redis drops a link's write handler once its send buffer is empty: "rw" is a message in flight
+                    renamed = RespValue.scalar(child.type(), bytes("r"));
                 }
                 previous = child.data() != null && !child.isAggregate() ? child.text() : null;
                 children.add(renamed);

@@ -53,24 +53,30 @@ public final class ScenarioFile {
         List<Step> steps = new ArrayList<>();
         int clusterMasters = 0;
         int clusterReplicas = 0;
+        boolean clusterFresh = false;
         String[] lines = text.split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i].strip();
             int lineNo = i + 1;
             if (line.startsWith("@cluster ") && name == null) {
-                String[] words = line.substring("@cluster ".length()).strip().split("\\s+");
-                clusterMasters = Integer.parseInt(words[0]);
-                if (words.length == 3 && words[1].equals("replicas")) {
-                    clusterReplicas = Integer.parseInt(words[2]);
-                } else if (words.length != 1) {
-                    throw new IllegalArgumentException(fileName + ":" + lineNo + ": @cluster N [replicas R]");
+                List<String> words = new ArrayList<>(List.of(line.substring("@cluster ".length()).strip()
+                        .split("\\s+")));
+                clusterFresh = words.get(words.size() - 1).equals("fresh");
+                if (clusterFresh) {
+                    words.remove(words.size() - 1);
+                }
+                clusterMasters = Integer.parseInt(words.get(0));
+                if (words.size() == 3 && words.get(1).equals("replicas")) {
+                    clusterReplicas = Integer.parseInt(words.get(2));
+                } else if (words.size() != 1) {
+                    throw new IllegalArgumentException(fileName + ":" + lineNo + ": @cluster N [replicas R] [fresh]");
                 }
                 continue;
             }
             if (line.startsWith("###")) {
                 if (name != null) {
                     scenarios.add(new Scenario(fileName, name, nameLine, List.copyOf(steps), clusterMasters,
-                            clusterReplicas));
+                            clusterReplicas, clusterFresh));
                 }
                 name = line.substring(3).strip();
                 nameLine = lineNo;
@@ -90,7 +96,8 @@ public final class ScenarioFile {
             steps.add(step);
         }
         if (name != null) {
-            scenarios.add(new Scenario(fileName, name, nameLine, List.copyOf(steps), clusterMasters, clusterReplicas));
+            scenarios.add(new Scenario(fileName, name, nameLine, List.copyOf(steps), clusterMasters, clusterReplicas,
+                    clusterFresh));
         }
         return scenarios;
     }

@@ -165,10 +165,10 @@ public final class CommandFamilies {
                     "acl|cat acl|deluser acl|dryrun acl|genpass acl|getuser acl|help acl|list acl|load"
                     + " acl|log acl|save acl|setuser acl|users acl|whoami"),
             Map.entry("ClusterCommands",
-                    "asking cluster|addslots cluster|addslotsrange cluster|bumpepoch"
-                    + " cluster|countkeysinslot cluster|delslots cluster|delslotsrange cluster|failover cluster|forget cluster|getkeysinslot"
-                    + " cluster|info cluster|keyslot cluster|links cluster|meet cluster|myid cluster|nodes"
-                    + " cluster|replicas cluster|set-config-epoch cluster|setslot cluster|shards"
+                    "asking cluster|addslots cluster|addslotsrange cluster|bumpepoch cluster|count-failure-reports"
+                    + " cluster|countkeysinslot cluster|delslots cluster|delslotsrange cluster|failover cluster|flushslots cluster|forget cluster|getkeysinslot"
+                    + " cluster|help cluster|info cluster|keyslot cluster|links cluster|meet cluster|myid cluster|nodes"
+                    + " cluster|replicas cluster|saveconfig cluster|set-config-epoch cluster|setslot cluster|shards"
                     + " cluster|slaves cluster|slots readonly readwrite"),
             Map.entry("MigrateCommand",
                     "migrate"));

@@ -7,6 +7,7 @@ import dev.redsim.simulator.command.CommandContext;
 import dev.redsim.simulator.command.CommandFamily;
 import dev.redsim.simulator.command.CommandHandler;
 import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.commands.common.HelpText;
 import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.protocol.Reply;
@@ -52,6 +53,10 @@ public final class ClusterCommands implements CommandFamily {
         t.handler("cluster|failover", enabled(this::failover));
         t.handler("cluster|meet", enabled(this::meet));
         t.handler("cluster|forget", enabled(this::forget));
+        t.handler("cluster|count-failure-reports", enabled(this::countFailureReports));
+        // no nodes.conf: the topology lives in memory only, so there is nothing to save and nothing can fail
+        t.handler("cluster|saveconfig", enabled(ctx -> ctx.reply().ok()));
+        t.handler("cluster|help", enabled(this::help));
         t.handler("asking", enabled(ctx -> {
             ctx.client().asking(true);
             ctx.reply().ok();
@@ -327,6 +332,59 @@ public final class ClusterCommands implements CommandFamily {
         }
         throw new RedisError("ERR CLUSTER FORGET of another node is not supported by the simulated cluster: its nodes"
                 + " share one view of the cluster");
+    }
+
+    /**
+     * COUNT-FAILURE-REPORTS: how many other masters report the node as failing. Redis counts the reports gossip has
+     * brought in the last two node timeouts; here every reachable master serving slots, other than this node and the
+     * named one, reports a node this cluster sees as PFAIL or FAIL (what Redis's count settles to), none a healthy one.
+     */
+    private void countFailureReports(CommandContext ctx) {
+        String id = ctx.text(2);
+        ClusterNodeInfo node = state.topology().node(id);
+        if (node == null) {
+            throw new RedisError("ERR Unknown node " + id);
+        }
+        long reports = 0;
+        if (node.health() != ClusterNodeInfo.Health.OK) {
+            for (ClusterNodeInfo master : state.topology().masters()) {
+                if (master != node && master != state.myself() && master.reachable() && !master.slots().isEmpty()) {
+                    reports++;
+                }
+            }
+        }
+        ctx.reply().integer(reports);
+    }
+
+    private void help(CommandContext ctx) {
+        HelpText.reply(ctx.reply(), "CLUSTER",
+                "ADDSLOTS <slot> [<slot> ...]", "Serve the named slots from this node.",
+                "ADDSLOTSRANGE <start slot> <end slot> [<start slot> <end slot> ...]",
+                "Serve every slot of the ranges from this node.",
+                "BUMPEPOCH", "Take a new config epoch if this node's is not the greatest or is shared.",
+                "COUNT-FAILURE-REPORTS <node-id>", "How many masters report the node as failing.",
+                "COUNTKEYSINSLOT <slot>", "Number of keys of this node in the slot.",
+                "DELSLOTS <slot> [<slot> ...]", "Stop serving the named slots.",
+                "DELSLOTSRANGE <start slot> <end slot> [<start slot> <end slot> ...]",
+                "Stop serving every slot of the ranges.",
+                "FAILOVER [FORCE|TAKEOVER]", "Make this replica its master's successor.",
+                "FORGET <node-id>", "Drop a node from this node's view (only refusals here).",
+                "GETKEYSINSLOT <slot> <count>", "Up to count key names of this node in the slot.",
+                "FLUSHSLOTS", "Stop serving every slot of this node (its database must be empty).",
+                "INFO", "State, slot counts and epochs of the cluster.",
+                "KEYSLOT <key>", "The hash slot of the key.",
+                "MEET <ip> <port> [<bus-port>]", "Check an address to join (no node joins a simulated cluster).",
+                "MYID", "This node's ID.",
+                "NODES", "Every node as this node sees it, one line each.",
+                "REPLICAS <node-id>", "The replicas of a master, as NODES lines.",
+                "SAVECONFIG", "Save the cluster configuration (kept in memory here).",
+                "SET-CONFIG-EPOCH <epoch>", "Give a fresh node its config epoch.",
+                "SETSLOT <slot> (IMPORTING <node-id>|MIGRATING <node-id>|STABLE|NODE <node-id>)",
+                "Change a slot's migration state or owner.",
+                "SHARDS", "Each shard's slot ranges and nodes.",
+                "SLOTS", "Each slot range with its master and replicas.",
+                "LINKS", "The bus links between this node and its peers.",
+                "HELP", "Print this text.");
     }
 
     /** A range of slots and the node serving it. */

@@ -11,7 +11,7 @@ import dev.redsim.simulator.keyspace.Numbers;
 
 /**
  * The CLUSTER subcommands that change who serves which slot, as a Redis 7.0 master runs them (cluster.c):
- * ADDSLOTS / DELSLOTS and their RANGE forms, SETSLOT IMPORTING / MIGRATING / STABLE / NODE, BUMPEPOCH and
+ * ADDSLOTS / DELSLOTS and their RANGE forms, FLUSHSLOTS, SETSLOT IMPORTING / MIGRATING / STABLE / NODE, BUMPEPOCH and
  * SET-CONFIG-EPOCH. The slot owners and epochs are the cluster's one topology, so a change made on one node is seen by
  * every node at once, where Redis's gossip would spread it in milliseconds; the migrating and importing states are the
  * node's own, as in Redis (decision 0016).
@@ -30,6 +30,7 @@ final class ClusterSlotCommands {
         t.handler("cluster|delslots", enabled.apply(ctx -> changeSlots(ctx, true)));
         t.handler("cluster|addslotsrange", enabled.apply(ctx -> changeSlotRanges(ctx, false)));
         t.handler("cluster|delslotsrange", enabled.apply(ctx -> changeSlotRanges(ctx, true)));
+        t.handler("cluster|flushslots", enabled.apply(this::flushSlots));
         t.handler("cluster|setslot", enabled.apply(this::setSlot));
         t.handler("cluster|bumpepoch", enabled.apply(this::bumpEpoch));
         t.handler("cluster|set-config-epoch", enabled.apply(this::setConfigEpoch));
@@ -119,6 +120,21 @@ final class ClusterSlotCommands {
                 }
             }
         }
+    }
+
+    /** FLUSHSLOTS: this node gives up every slot it serves, only while it holds no key (Redis checks db 0). */
+    private void flushSlots(CommandContext ctx) {
+        if (ctx.db().size() != 0) {
+            throw new RedisError("ERR DB must be empty to perform CLUSTER FLUSHSLOTS.");
+        }
+        boolean[] named = new boolean[KeyHashSlot.SLOTS];
+        for (ClusterNodeInfo.SlotRange range : state.myself().slots()) {
+            for (int slot = range.first(); slot <= range.last(); slot++) {
+                named[slot] = true;
+            }
+        }
+        update(named, true);
+        ctx.reply().ok();
     }
 
     private void setSlot(CommandContext ctx) {
