@@ -28,6 +28,13 @@ import java.util.regex.Pattern;
  */
 final class ScriptHook extends DebugLib {
     private static final int CHECK_EVERY = 1000;
+    /**
+     * The memory bound is looked at every this many checkpoints (and at every one once the script failed for memory).
+     * Even the cheap read of the thread's allocation counter is a call into the JVM, and the queue scripts reach a
+     * checkpoint several times per job; the instructions between two looks allocate little by themselves (a
+     * concatenation is accounted on its own, see {@link #concatenating}; string.rep reserves before it builds).
+     */
+    private static final int MEMORY_CHECK_EVERY = 8;
     /** Lua 5.1's LUAI_MAXCALLS: deeper calls fail with "stack overflow". */
     private static final int MAX_DEPTH = 20_000;
     /**
@@ -46,6 +53,7 @@ final class ScriptHook extends DebugLib {
     private final ScriptRunner runner;
     private final Globals globals;
     private int countdown = CHECK_EVERY;
+    private int memoryCountdown = MEMORY_CHECK_EVERY; // checkpoints until the memory bound is looked at
     // While a script runs on the engine thread with a recording (decision 0030): System.nanoTime() past which it
     // moves to the script thread; 0 when it runs where it ends
     private long speculationDeadline;
@@ -101,6 +109,7 @@ final class ScriptHook extends DebugLib {
         mainThread = Thread.currentThread();
         loadDeadline = 0;
         countdown = CHECK_EVERY;
+        memoryCountdown = MEMORY_CHECK_EVERY;
         concatBytes = 0;
         cCalls = 1;
         speculationDeadline = 0;
@@ -135,6 +144,7 @@ final class ScriptHook extends DebugLib {
         if (speculationDeadline != 0) {
             throw moveToScriptThread();
         }
+        runner.memory().beforeCoroutine();
     }
 
     /** A library's code starts to load (FUNCTION LOAD): it fails once it has run {@code limitNanos}, as in Redis. */
@@ -323,8 +333,11 @@ final class ScriptHook extends DebugLib {
         ScriptMemory memory = runner.memory();
         if (memory.exhausted()) {
             countdown = 1;
+            memory.check();
+        } else if (--memoryCountdown <= 0) {
+            memoryCountdown = MEMORY_CHECK_EVERY;
+            memory.check();
         }
-        memory.check();
         ScriptExecution execution = runner.current();
         if (execution != null) {
             if (execution.killed()) {
