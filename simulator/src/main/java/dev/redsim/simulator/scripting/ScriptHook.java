@@ -29,7 +29,8 @@ import java.util.regex.Pattern;
 final class ScriptHook extends DebugLib {
     private static final int CHECK_EVERY = 1000;
     /**
-     * The memory bound is looked at every this many checkpoints (and at every one once the script failed for memory).
+     * The memory bound is looked at every this many checkpoints (at the first, and at every one once the script failed
+     * for memory).
      * Even the cheap read of the thread's allocation counter is a call into the JVM, and the queue scripts reach a
      * checkpoint several times per job; the instructions between two looks allocate little by themselves (a
      * concatenation is accounted on its own, see {@link #concatenating}; string.rep reserves before it builds).
@@ -334,7 +335,7 @@ final class ScriptHook extends DebugLib {
         if (memory.exhausted()) {
             countdown = 1;
             memory.check();
-        } else if (--memoryCountdown <= 0) {
+        } else if (!memory.baselineKnown() || --memoryCountdown <= 0) {
             memoryCountdown = MEMORY_CHECK_EVERY;
             memory.check();
         }

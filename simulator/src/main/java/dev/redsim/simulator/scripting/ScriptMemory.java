@@ -42,39 +42,49 @@ public final class ScriptMemory {
 
     /**
      * A script starts: growth counts from the heap in use now. Reading the heap takes the JVM's heap lock, and most
-     * scripts end before they allocate enough to need a read at all, so the start only notes the thread's allocation
-     * counter; the first read works out the heap of the start from it ({@link #knowBaseline}).
+     * scripts end before their first checkpoint, so the start only notes the thread's allocation counter; the first
+     * check (the first checkpoint, or concatenations that built enough) works the start's heap out from it
+     * ({@link #knowBaseline}).
      */
     void start() {
         exhausted = false;
         baselineKnown = false;
+        readBy = null;
         long allocated = ThreadAllocation.ofCurrentThread();
         if (allocated < 0) {
-            readBy = null;
             startedBy = null;
             knowBaseline();
             return;
         }
         startedBy = Thread.currentThread();
         allocatedAtStart = allocated;
-        readBy = startedBy;
-        allocatedAtRead = allocated;
+    }
+
+    /** Whether the heap of the script's start is known: until then every check reads the heap. */
+    boolean baselineKnown() {
+        return baselineKnown;
     }
 
     /**
-     * The heap in use when the script started, worked out at the first read: the heap now, less everything the
-     * starting thread allocated since (as if all of it were still held, so the growth is never under-counted by it).
-     * Read on another thread (a coroutine's, which {@link #beforeCoroutine} rules out), the heap now stands for it.
+     * The heap in use when the script started, worked out at the first check: the heap now, less what the starting
+     * thread allocated since (as if all of it were still held: the growth is never under-counted, and over-counted
+     * only by what the script allocated before its first check, a checkpoint's instructions at most). Read on
+     * another thread (a coroutine's, which {@link #beforeCoroutine} rules out), the heap now stands for it.
      */
     private void knowBaseline() {
         if (baselineKnown) {
             return;
         }
         long used = used();
-        long allocated = Thread.currentThread() == startedBy ? ThreadAllocation.ofCurrentThread() : -1;
+        Thread thread = Thread.currentThread();
+        long allocated = thread == startedBy ? ThreadAllocation.ofCurrentThread() : -1;
         baseline = allocated < 0 ? used : used - (allocated - allocatedAtStart);
         trigger = baseline + limitBytes;
         baselineKnown = true;
+        if (allocated >= 0) {
+            readBy = thread;
+            allocatedAtRead = allocated;
+        }
     }
 
     /** A coroutine is about to start: its thread's allocations are not counted, so the heap is read first. */
@@ -92,10 +102,11 @@ public final class ScriptMemory {
         if (exhausted) {
             throw outOfMemory();
         }
-        if (heapCannotHaveGrown()) {
+        if (!baselineKnown) {
+            knowBaseline();
+        } else if (heapCannotHaveGrown()) {
             return;
         }
-        knowBaseline();
         if (used() > trigger) {
             collectAndDecide();
         }
