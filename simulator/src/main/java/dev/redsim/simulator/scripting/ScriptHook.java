@@ -75,6 +75,12 @@ final class ScriptHook extends DebugLib {
     private int[] pcs = new int[64];
     /** A coroutine ran in this script: the frames no longer tell which function runs, so no tail call check. */
     private boolean coroutineFrames;
+    /**
+     * The code of the Lua function on top of the frames, for the opcode checks of every instruction; null for a C
+     * function, and from the first coroutine on (see {@link #coroutineFrames}). Kept apart from {@link #closures}
+     * because luaj calls the hook before every instruction: the fewer loads there, the faster every script runs.
+     */
+    private int[] topCode;
     private int tailCaller; // the depth of the frame that just ended in "return f(...)", while f runs; else 0
 
     private ScriptHook(ScriptRunner runner, Globals globals) {
@@ -107,6 +113,7 @@ final class ScriptHook extends DebugLib {
         depth = 0;
         tailCaller = 0;
         coroutineFrames = false;
+        topCode = null;
         mainThread = Thread.currentThread();
         loadDeadline = 0;
         countdown = CHECK_EVERY;
@@ -245,6 +252,7 @@ final class ScriptHook extends DebugLib {
                 return; // a released coroutine of an ended script
             }
             coroutineFrames = true; // luaj runs coroutines on threads of their own, interleaving their frames
+            topCode = null;
         }
         if (depth + 1 > MAX_DEPTH) {
             throw ScriptError.positioned("stack overflow"); // luaj calls onReturn only for calls that started
@@ -265,6 +273,7 @@ final class ScriptHook extends DebugLib {
         closures[depth] = closure;
         stacks[depth] = stack;
         tailCaller = 0;
+        topCode = closure == null || coroutineFrames ? null : closure.p.code;
     }
 
     @Override
@@ -275,23 +284,26 @@ final class ScriptHook extends DebugLib {
                     && Lua.GET_OPCODE(closure.p.code[pcs[depth]]) == Lua.OP_TAILCALL;
             tailCaller = tailCall ? depth : 0;
             depth--;
+            LuaClosure caller = closures[depth];
+            topCode = caller == null || coroutineFrames ? null : caller.p.code;
         }
     }
 
     @Override
     public void onInstruction(int pc, Varargs v, int top) {
-        if (!runsTheScript()) {
+        if (Thread.currentThread() != mainThread && !runsTheScript()) {
             return; // a released coroutine of an ended script
         }
         pcs[depth] = pc;
         tailCaller = 0; // this frame runs again: no tail call of a returned frame is in progress
-        LuaClosure closure = closures[depth];
-        if (closure != null && !coroutineFrames) {
-            int op = Lua.GET_OPCODE(closure.p.code[pc]);
+        int[] code = topCode;
+        if (code != null) {
+            int instruction = code[pc];
+            int op = Lua.GET_OPCODE(instruction);
             if (op == Lua.OP_TAILCALL) {
-                failUncallableTailCall(closure.p.code[pc]);
+                failUncallableTailCall(instruction);
             } else if (op == Lua.OP_CONCAT) {
-                concatenating(closure.p.code[pc], stacks[depth]);
+                concatenating(instruction, stacks[depth]);
             }
         }
         if (--countdown > 0) {
