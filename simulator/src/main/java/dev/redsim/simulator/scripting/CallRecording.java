@@ -16,11 +16,20 @@ import java.util.List;
  * else is {@link ReplayDiverged}.
  */
 final class CallRecording {
-    /** One call that reached the server: its command line, how it was asked, and what it got. */
-    private record Call(byte[][] argv, boolean raise, int resp, String rejection, byte[] reply) {
+    /**
+     * One call that reached the server: its command line, how it was asked, and what it got (a rejection, or its
+     * reply's place in {@link #replies}).
+     */
+    private record Call(byte[][] argv, boolean raise, int resp, String rejection, int replyAt) {
     }
 
     private final List<Call> calls = new ArrayList<>();
+    /**
+     * The RESP bytes of every recorded reply, one after another: a copy per call into one growing array, since
+     * most scripts never move and their recording is dropped unread.
+     */
+    private byte[] replies = new byte[256];
+    private int repliesLength;
     private boolean replaying;
     private int next;
     private String divergence;
@@ -28,15 +37,21 @@ final class CallRecording {
     /** Recording: a call refused before it ran (its error already counted in errorstats). */
     void rejected(byte[][] argv, boolean raise, int resp, String message) {
         if (!replaying) {
-            calls.add(new Call(argv, raise, resp, message, null));
+            calls.add(new Call(argv, raise, resp, message, -1));
         }
     }
 
-    /** Recording: a call that ran and got {@code reply} (RESP bytes, an error reply included). */
-    void executed(byte[][] argv, boolean raise, int resp, byte[] reply) {
-        if (!replaying) {
-            calls.add(new Call(argv, raise, resp, null, reply));
+    /** Recording: a call that ran and got the reply in {@code reply[from, from + length)} (an error reply included). */
+    void executed(byte[][] argv, boolean raise, int resp, byte[] reply, int from, int length) {
+        if (replaying) {
+            return;
         }
+        if (repliesLength + length > replies.length) {
+            replies = Arrays.copyOf(replies, Math.max(replies.length * 2, repliesLength + length));
+        }
+        System.arraycopy(reply, from, replies, repliesLength, length);
+        calls.add(new Call(argv, raise, resp, null, repliesLength));
+        repliesLength += length;
     }
 
     /** From now on calls are answered from the recording until it is used up. */
@@ -58,9 +73,13 @@ final class CallRecording {
         return expect(argv, raise, resp).rejection;
     }
 
-    /** The recorded reply of the call {@link #nextRejection} just matched. */
-    byte[] lastReply() {
-        return calls.get(next - 1).reply;
+    /** The recorded replies; the one of the call {@link #nextRejection} just matched starts at {@link #lastReplyAt}. */
+    byte[] replies() {
+        return replies;
+    }
+
+    int lastReplyAt() {
+        return calls.get(next - 1).replyAt;
     }
 
     private Call expect(byte[][] argv, boolean raise, int resp) {

@@ -29,6 +29,14 @@ final class LuaToReply {
     /** In use when the script's result is converted: Redis's error handler, then the result itself. */
     private static final int ROOT_SLOTS = 2;
     static final String STACK_LIMIT = "ERR reached lua stack limit";
+    // the fields of the reply tables, as Lua strings made once (a look-up by a Java String converts it each time)
+    private static final LuaString ERR = LuaString.valueOf("err");
+    private static final LuaString OK = LuaString.valueOf("ok");
+    private static final LuaString DOUBLE = LuaString.valueOf("double");
+    private static final LuaString BIG_NUMBER = LuaString.valueOf("big_number");
+    private static final LuaString MAP = LuaString.valueOf("map");
+    private static final LuaString SET = LuaString.valueOf("set");
+    private static final LuaString VERBATIM = LuaString.valueOf("verbatim_string");
 
     private final Reply reply;
     private final int scriptResp;
@@ -90,7 +98,7 @@ final class LuaToReply {
     }
 
     private void writeTable(LuaTable table, int slots) {
-        LuaValue err = table.rawget("err");
+        LuaValue err = table.rawget(ERR);
         if (err.type() == LuaValue.TSTRING) {
             if (!table.rawget(RespToLua.IGNORE_ERROR_STATS).toboolean()) {
                 errorCounter.accept(err.tojstring());
@@ -98,34 +106,34 @@ final class LuaToReply {
             reply.error(err.tojstring());
             return;
         }
-        LuaValue ok = table.rawget("ok");
+        LuaValue ok = table.rawget(OK);
         if (ok.type() == LuaValue.TSTRING) {
             reply.simple(ok.tojstring().replace('\r', ' ').replace('\n', ' '));
             return;
         }
-        LuaValue dbl = table.rawget("double");
+        LuaValue dbl = table.rawget(DOUBLE);
         if (dbl.type() == LuaValue.TNUMBER) {
             reply.doubleValue(dbl.todouble());
             return;
         }
-        LuaValue big = table.rawget("big_number");
+        LuaValue big = table.rawget(BIG_NUMBER);
         if (big.type() == LuaValue.TSTRING) {
             writeBigNumber(big.tojstring());
             return;
         }
-        LuaValue map = table.rawget("map");
+        LuaValue map = table.rawget(MAP);
         if (map.type() == LuaValue.TTABLE) {
             reply.map(count((LuaTable) map));
             open.push(new MapNesting((LuaTable) map, slots));
             return;
         }
-        LuaValue set = table.rawget("set");
+        LuaValue set = table.rawget(SET);
         if (set.type() == LuaValue.TTABLE) {
             reply.set(count((LuaTable) set));
             open.push(new SetNesting((LuaTable) set, slots));
             return;
         }
-        LuaValue verbatim = table.rawget("verbatim_string");
+        LuaValue verbatim = table.rawget(VERBATIM);
         if (verbatim.type() == LuaValue.TTABLE) {
             LuaValue format = verbatim.get("format");
             LuaValue string = verbatim.get("string");

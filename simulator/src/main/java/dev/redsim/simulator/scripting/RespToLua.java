@@ -1,16 +1,19 @@
 package dev.redsim.simulator.scripting;
 
-import io.netty.buffer.ByteBuf;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A command's reply, as RESP written for the script's own client, turned into Lua values with Redis's
  * conversion table (integers to numbers, nulls to false in RESP2 and nil in RESP3, status and error replies to
  * {ok=} and {err=} tables, RESP3 maps, sets, doubles, booleans and big numbers to their table forms).
+ *
+ * <p>Reads the reply's bytes in place (one array, a position that moves on): every redis.call of every script comes
+ * through here, and the only objects made are the Lua values themselves and their strings' bytes.
  */
 final class RespToLua {
     private static final LuaString OK = LuaString.valueOf("ok");
@@ -23,77 +26,87 @@ final class RespToLua {
     private static final LuaString FORMAT = LuaString.valueOf("format");
     private static final LuaString STRING = LuaString.valueOf("string");
 
-    private RespToLua() {
+    private final byte[] in;
+    private int at;
+
+    private RespToLua(byte[] in, int from) {
+        this.in = in;
+        this.at = from;
     }
 
-    /** Whether the reply is an error; its text (without '-') then follows. */
-    static boolean isError(ByteBuf in) {
-        return in.getByte(in.readerIndex()) == '-';
+    /** Whether the reply starting at {@code from} is an error; its text (without '-') then follows. */
+    static boolean isError(byte[] in, int from) {
+        return in[from] == '-';
     }
 
-    /** The text of an error reply, without its '-' and line end. */
-    static String errorText(ByteBuf in) {
-        in.skipBytes(1);
-        return new String(line(in), StandardCharsets.UTF_8);
+    /** The text of the error reply starting at {@code from}, without its '-' and line end. */
+    static String errorText(byte[] in, int from) {
+        RespToLua reader = new RespToLua(in, from + 1);
+        return new String(reader.line(), StandardCharsets.UTF_8);
     }
 
-    static LuaValue read(ByteBuf in) {
-        byte type = in.readByte();
+    /** The Lua value of the one reply starting at {@code from}. */
+    static LuaValue read(byte[] in, int from) {
+        return new RespToLua(in, from).value();
+    }
+
+    private LuaValue value() {
+        byte type = in[at++];
         switch (type) {
             case ':':
-                return LuaValue.valueOf((double) number(in));
+                return LuaValue.valueOf((double) number());
             case '$': {
-                int length = (int) number(in);
+                int length = (int) number();
                 if (length < 0) {
                     return LuaValue.FALSE;
                 }
-                return LuaString.valueUsing(bytes(in, length));
+                return LuaString.valueUsing(bytes(length));
             }
             case '*': {
-                int length = (int) number(in);
+                int length = (int) number();
                 if (length < 0) {
                     return LuaValue.FALSE;
                 }
                 LuaTable array = new LuaTable(length, 0);
                 for (int i = 1; i <= length; i++) {
-                    array.rawset(i, read(in));
+                    array.rawset(i, value());
                 }
                 return array;
             }
             case '+':
-                return single(OK, LuaString.valueUsing(line(in)));
+                return single(OK, LuaString.valueUsing(line()));
             case '-':
-                return countedError(LuaString.valueUsing(line(in)));
+                return countedError(LuaString.valueUsing(line()));
             case '_':
-                line(in);
+                line();
                 return LuaValue.NIL;
             case '#':
-                return LuaValue.valueOf(text(in).equals("t"));
+                return LuaValue.valueOf(text().equals("t"));
             case ',':
-                return single(DOUBLE, LuaValue.valueOf(parseDouble(text(in))));
+                return single(DOUBLE, LuaValue.valueOf(parseDouble(text())));
             case '(':
-                return single(BIG_NUMBER, LuaString.valueUsing(line(in)));
+                return single(BIG_NUMBER, LuaString.valueUsing(line()));
             case '=': {
-                byte[] body = bytes(in, Integer.parseInt(text(in)));
+                byte[] body = bytes((int) number());
                 LuaTable verbatim = new LuaTable();
                 verbatim.rawset(FORMAT, LuaString.valueOf(new String(body, 0, 3, StandardCharsets.US_ASCII)));
-                verbatim.rawset(STRING, LuaString.valueUsing(java.util.Arrays.copyOfRange(body, 4, body.length)));
+                verbatim.rawset(STRING, LuaString.valueUsing(Arrays.copyOfRange(body, 4, body.length)));
                 return single(VERBATIM, verbatim);
             }
             case '%': {
-                int pairs = Integer.parseInt(text(in));
+                long pairs = number();
                 LuaTable map = new LuaTable();
-                for (int i = 0; i < pairs; i++) {
-                    LuaValue key = read(in);
-                    map.rawset(key, read(in));
+                for (long i = 0; i < pairs; i++) {
+                    LuaValue key = value();
+                    map.rawset(key, value());
                 }
                 return single(MAP, map);
             }
             case '~': {
-                int length = Integer.parseInt(text(in));
+                long length = number();
                 LuaTable set = new LuaTable();
-                for (int i = 0; i < length; i++) {
-                    set.rawset(read(in), LuaValue.TRUE);
+                for (long i = 0; i < length; i++) {
+                    set.rawset(value(), LuaValue.TRUE);
                 }
                 return single(SET, set);
             }
@@ -130,40 +143,38 @@ final class RespToLua {
         return table;
     }
 
-    private static byte[] bytes(ByteBuf in, int length) {
-        byte[] body = new byte[length];
-        in.readBytes(body);
-        in.skipBytes(2);
+    private byte[] bytes(int length) {
+        byte[] body = Arrays.copyOfRange(in, at, at + length);
+        at += length + 2;
         return body;
     }
 
-    /**
-     * The integer a RESP line holds (an integer reply, a length), read in place: the line a command wrote is a
-     * well-formed long, and every reply of every redis.call has a few of them.
-     */
-    private static long number(ByteBuf in) {
-        boolean negative = in.getByte(in.readerIndex()) == '-';
+    /** The integer a RESP line holds (an integer reply, a length): a command writes a well-formed long there. */
+    private long number() {
+        boolean negative = in[at] == '-';
         if (negative) {
-            in.skipBytes(1);
+            at++;
         }
         long value = 0;
         byte b;
-        while ((b = in.readByte()) != '\r') {
+        while ((b = in[at++]) != '\r') {
             value = value * 10 - (b - '0'); // counted negative, so that Long.MIN_VALUE fits
         }
-        in.skipBytes(1);
+        at++;
         return negative ? value : -value;
     }
 
-    private static String text(ByteBuf in) {
-        return new String(line(in), StandardCharsets.US_ASCII);
+    private String text() {
+        return new String(line(), StandardCharsets.US_ASCII);
     }
 
-    private static byte[] line(ByteBuf in) {
-        int end = in.indexOf(in.readerIndex(), in.writerIndex(), (byte) '\r');
-        byte[] body = new byte[end - in.readerIndex()];
-        in.readBytes(body);
-        in.skipBytes(2);
+    private byte[] line() {
+        int end = at;
+        while (in[end] != '\r') {
+            end++;
+        }
+        byte[] body = Arrays.copyOfRange(in, at, end);
+        at = end + 2;
         return body;
     }
 }

@@ -10,7 +10,6 @@ import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.server.ClientConnection;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
-import io.netty.buffer.Unpooled;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
@@ -167,13 +166,16 @@ final class ScriptCommandCaller {
         commands.callNested(scriptClient, argv, spec);
         ByteBuf out = scriptClient.reply().takePending();
         try {
+            // the script client's buffers are heap arrays (HeapReplyAllocator): the reply is read where it lies
+            byte[] reply = out.hasArray() ? out.array() : ByteBufUtil.getBytes(out);
+            int from = out.hasArray() ? out.arrayOffset() + out.readerIndex() : 0;
             if (run.recording != null) {
-                run.recording.executed(argv, raise, run.resp, ByteBufUtil.getBytes(out));
+                run.recording.executed(argv, raise, run.resp, reply, from, out.readableBytes());
             }
-            if (RespToLua.isError(out)) {
-                return failCounted(RespToLua.errorText(out), raise); // the command's call counted its error
+            if (RespToLua.isError(reply, from)) {
+                return failCounted(RespToLua.errorText(reply, from), raise); // the command's call counted its error
             }
-            return RespToLua.read(out);
+            return RespToLua.read(reply, from);
         } finally {
             out.release();
         }
@@ -200,11 +202,12 @@ final class ScriptCommandCaller {
         if (rejection != null) {
             return failCounted(rejection, raise);
         }
-        ByteBuf out = Unpooled.wrappedBuffer(recording.lastReply());
-        if (RespToLua.isError(out)) {
-            return failCounted(RespToLua.errorText(out), raise);
+        byte[] replies = recording.replies();
+        int from = recording.lastReplyAt();
+        if (RespToLua.isError(replies, from)) {
+            return failCounted(RespToLua.errorText(replies, from), raise);
         }
-        return RespToLua.read(out);
+        return RespToLua.read(replies, from);
     }
 
     private static Varargs failCounted(String message, boolean raise) {

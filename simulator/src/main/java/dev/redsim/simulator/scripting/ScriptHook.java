@@ -28,6 +28,14 @@ import java.util.regex.Pattern;
  */
 final class ScriptHook extends DebugLib {
     private static final int CHECK_EVERY = 1000;
+    /**
+     * The memory bound is looked at every this many checkpoints (at the first, and at every one once the script failed
+     * for memory).
+     * Even the cheap read of the thread's allocation counter is a call into the JVM, and the queue scripts reach a
+     * checkpoint several times per job; the instructions between two looks allocate little by themselves (a
+     * concatenation is accounted on its own, see {@link #concatenating}; string.rep reserves before it builds).
+     */
+    private static final int MEMORY_CHECK_EVERY = 8;
     /** Lua 5.1's LUAI_MAXCALLS: deeper calls fail with "stack overflow". */
     private static final int MAX_DEPTH = 20_000;
     /**
@@ -46,6 +54,7 @@ final class ScriptHook extends DebugLib {
     private final ScriptRunner runner;
     private final Globals globals;
     private int countdown = CHECK_EVERY;
+    private int memoryCountdown = MEMORY_CHECK_EVERY; // checkpoints until the memory bound is looked at
     // While a script runs on the engine thread with a recording (decision 0030): System.nanoTime() past which it
     // moves to the script thread; 0 when it runs where it ends
     private long speculationDeadline;
@@ -66,6 +75,12 @@ final class ScriptHook extends DebugLib {
     private int[] pcs = new int[64];
     /** A coroutine ran in this script: the frames no longer tell which function runs, so no tail call check. */
     private boolean coroutineFrames;
+    /**
+     * The code of the Lua function on top of the frames, for the opcode checks of every instruction; null for a C
+     * function, and from the first coroutine on (see {@link #coroutineFrames}). Kept apart from {@link #closures}
+     * because luaj calls the hook before every instruction: the fewer loads there, the faster every script runs.
+     */
+    private int[] topCode;
     private int tailCaller; // the depth of the frame that just ended in "return f(...)", while f runs; else 0
 
     private ScriptHook(ScriptRunner runner, Globals globals) {
@@ -98,9 +113,11 @@ final class ScriptHook extends DebugLib {
         depth = 0;
         tailCaller = 0;
         coroutineFrames = false;
+        topCode = null;
         mainThread = Thread.currentThread();
         loadDeadline = 0;
         countdown = CHECK_EVERY;
+        memoryCountdown = MEMORY_CHECK_EVERY;
         concatBytes = 0;
         cCalls = 1;
         speculationDeadline = 0;
@@ -135,6 +152,7 @@ final class ScriptHook extends DebugLib {
         if (speculationDeadline != 0) {
             throw moveToScriptThread();
         }
+        runner.memory().beforeCoroutine();
     }
 
     /** A library's code starts to load (FUNCTION LOAD): it fails once it has run {@code limitNanos}, as in Redis. */
@@ -234,6 +252,7 @@ final class ScriptHook extends DebugLib {
                 return; // a released coroutine of an ended script
             }
             coroutineFrames = true; // luaj runs coroutines on threads of their own, interleaving their frames
+            topCode = null;
         }
         if (depth + 1 > MAX_DEPTH) {
             throw ScriptError.positioned("stack overflow"); // luaj calls onReturn only for calls that started
@@ -254,6 +273,7 @@ final class ScriptHook extends DebugLib {
         closures[depth] = closure;
         stacks[depth] = stack;
         tailCaller = 0;
+        topCode = closure == null || coroutineFrames ? null : closure.p.code;
     }
 
     @Override
@@ -264,23 +284,26 @@ final class ScriptHook extends DebugLib {
                     && Lua.GET_OPCODE(closure.p.code[pcs[depth]]) == Lua.OP_TAILCALL;
             tailCaller = tailCall ? depth : 0;
             depth--;
+            LuaClosure caller = closures[depth];
+            topCode = caller == null || coroutineFrames ? null : caller.p.code;
         }
     }
 
     @Override
     public void onInstruction(int pc, Varargs v, int top) {
-        if (!runsTheScript()) {
+        if (Thread.currentThread() != mainThread && !runsTheScript()) {
             return; // a released coroutine of an ended script
         }
         pcs[depth] = pc;
         tailCaller = 0; // this frame runs again: no tail call of a returned frame is in progress
-        LuaClosure closure = closures[depth];
-        if (closure != null && !coroutineFrames) {
-            int op = Lua.GET_OPCODE(closure.p.code[pc]);
+        int[] code = topCode;
+        if (code != null) {
+            int instruction = code[pc];
+            int op = Lua.GET_OPCODE(instruction);
             if (op == Lua.OP_TAILCALL) {
-                failUncallableTailCall(closure.p.code[pc]);
+                failUncallableTailCall(instruction);
             } else if (op == Lua.OP_CONCAT) {
-                concatenating(closure.p.code[pc], stacks[depth]);
+                concatenating(instruction, stacks[depth]);
             }
         }
         if (--countdown > 0) {
@@ -323,8 +346,11 @@ final class ScriptHook extends DebugLib {
         ScriptMemory memory = runner.memory();
         if (memory.exhausted()) {
             countdown = 1;
+            memory.check();
+        } else if (!memory.baselineKnown() || --memoryCountdown <= 0) {
+            memoryCountdown = MEMORY_CHECK_EVERY;
+            memory.check();
         }
-        memory.check();
         ScriptExecution execution = runner.current();
         if (execution != null) {
             if (execution.killed()) {

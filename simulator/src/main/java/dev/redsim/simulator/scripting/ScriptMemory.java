@@ -20,10 +20,13 @@ public final class ScriptMemory {
 
     private long limitBytes = DEFAULT_LIMIT;
     private long baseline;
+    private boolean baselineKnown;
     private long trigger;
     private volatile boolean exhausted;
-    private Thread readBy; // the thread that read the heap last, and its allocation counter then
+    private Thread readBy; // the thread that read the heap (or started the script) last, and its allocation counter then
     private long allocatedAtRead;
+    private Thread startedBy; // the thread the script started on, and its allocation counter then
+    private long allocatedAtStart;
 
     /** Sets the bound (RedisSimulator.Builder.scriptMemoryLimit). */
     public void limit(long bytes) {
@@ -37,12 +40,56 @@ public final class ScriptMemory {
         return limitBytes;
     }
 
-    /** A script starts: growth counts from the heap in use now. */
+    /**
+     * A script starts: growth counts from the heap in use now. Reading the heap takes the JVM's heap lock, and most
+     * scripts end before their first checkpoint, so the start only notes the thread's allocation counter; the first
+     * check (the first checkpoint, or concatenations that built enough) works the start's heap out from it
+     * ({@link #knowBaseline}).
+     */
     void start() {
-        baseline = used();
-        trigger = baseline + limitBytes;
         exhausted = false;
+        baselineKnown = false;
         readBy = null;
+        long allocated = ThreadAllocation.ofCurrentThread();
+        if (allocated < 0) {
+            startedBy = null;
+            knowBaseline();
+            return;
+        }
+        startedBy = Thread.currentThread();
+        allocatedAtStart = allocated;
+    }
+
+    /** Whether the heap of the script's start is known: until then every check reads the heap. */
+    boolean baselineKnown() {
+        return baselineKnown;
+    }
+
+    /**
+     * The heap in use when the script started, worked out at the first check: the heap now, less what the starting
+     * thread allocated since (as if all of it were still held: the growth is never under-counted, and over-counted
+     * only by what the script allocated before its first check, a checkpoint's instructions at most). Read on
+     * another thread (a coroutine's, which {@link #beforeCoroutine} rules out), the heap now stands for it.
+     */
+    private void knowBaseline() {
+        if (baselineKnown) {
+            return;
+        }
+        long used = used();
+        Thread thread = Thread.currentThread();
+        long allocated = thread == startedBy ? ThreadAllocation.ofCurrentThread() : -1;
+        baseline = allocated < 0 ? used : used - (allocated - allocatedAtStart);
+        trigger = baseline + limitBytes;
+        baselineKnown = true;
+        if (allocated >= 0) {
+            readBy = thread;
+            allocatedAtRead = allocated;
+        }
+    }
+
+    /** A coroutine is about to start: its thread's allocations are not counted, so the heap is read first. */
+    void beforeCoroutine() {
+        knowBaseline();
     }
 
     /** Whether the running script was failed for memory. */
@@ -55,7 +102,9 @@ public final class ScriptMemory {
         if (exhausted) {
             throw outOfMemory();
         }
-        if (heapCannotHaveGrown()) {
+        if (!baselineKnown) {
+            knowBaseline();
+        } else if (heapCannotHaveGrown()) {
             return;
         }
         if (used() > trigger) {
@@ -66,8 +115,8 @@ public final class ScriptMemory {
     /**
      * Reading the heap takes the JVM's heap lock: on the queue scripts, at every checkpoint and concatenation, it was
      * a sixth of the engine thread's time. The heap grows by at most what is allocated, so while the thread that read
-     * it last has allocated less than {@link #READ_AFTER_BYTES} (or a sixteenth of the bound) since, no read can
-     * tell anything new. A check on another thread (a coroutine's) always reads.
+     * it last (or started the script) has allocated less than {@link #READ_AFTER_BYTES} (or a sixteenth of the bound)
+     * since, no read can tell anything new. A check on another thread (a coroutine's) always reads.
      */
     private boolean heapCannotHaveGrown() {
         long allocated = ThreadAllocation.ofCurrentThread();
@@ -86,6 +135,7 @@ public final class ScriptMemory {
     /** Before building a value of {@code bytes} at once: fails at once when it could not fit in the bound. */
     void reserve(long bytes) {
         check();
+        knowBaseline();
         readBy = null; // the estimate below reads the heap itself
         if (bytes > limitBytes || used() + bytes > trigger && liveGrowth() + bytes > limitBytes) {
             exhausted = true;
