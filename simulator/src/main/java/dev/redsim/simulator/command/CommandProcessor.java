@@ -513,7 +513,7 @@ public final class CommandProcessor implements InputProcessor {
         } finally {
             if (writes) {
                 written.callEnded(outerMeasured);
-                remeasureKeys(written, args, range, keyList);
+                remeasureKeys(written, ctx, range, keyList);
             }
         }
         // A script past its time limit: the script thread owns the stats now; BusyMode counts the call at its end,
@@ -575,12 +575,13 @@ public final class CommandProcessor implements InputProcessor {
      * After a write, the keys it named are measured again, so that used_memory follows values changed in place
      * (keys it stored or removed are accounted by the database as that happens). O(keys of the call).
      */
-    private static void remeasureKeys(Database db, byte[][] args, KeyRange range, List<KeyRef> keyList) {
+    private static void remeasureKeys(Database db, CommandContext ctx, KeyRange range, List<KeyRef> keyList) {
+        byte[][] args = ctx.args();
         if (range != null) {
             int last = range.last(args);
             if (last >= 0) {
                 for (int i = range.first(args); i <= last; i += range.step()) {
-                    db.remeasure(Bytes.wrap(args[i]));
+                    db.remeasure(ctx.key(i)); // the handler's own key when it named one: its hash is kept
                 }
             }
         } else if (keyList != null) {

@@ -55,6 +55,8 @@ public final class Database {
     private int deferredFirst;
     private int deferredLast;
     private int deferredStep = 1;
+    /** Where among the deferred keys the last one asked for was (see {@link #deferred}). */
+    private int deferredHint;
 
     /** The measuring a call around the current one had deferred (calls nest: EXEC, scripts), to be given back. */
     public record Deferral(byte[][] args, int first, int last, int step) {
@@ -246,8 +248,18 @@ public final class Database {
         if (args == null) {
             return false;
         }
+        // commands store and signal their keys in argument order (MSET): the last match or the next one answers
+        int hint = deferredHint;
+        if (args[hint] == key) {
+            return true;
+        }
+        if (hint + deferredStep <= deferredLast && args[hint + deferredStep] == key) {
+            deferredHint = hint + deferredStep;
+            return true;
+        }
         for (int i = deferredFirst; i <= deferredLast; i += deferredStep) {
             if (args[i] == key) {
+                deferredHint = i;
                 return true;
             }
         }
@@ -267,6 +279,7 @@ public final class Database {
         deferredFirst = first;
         deferredLast = last;
         deferredStep = step;
+        deferredHint = first;
         return outer;
     }
 
@@ -279,6 +292,7 @@ public final class Database {
             deferredFirst = outer.first();
             deferredLast = outer.last();
             deferredStep = outer.step();
+            deferredHint = outer.first();
         }
     }
 
