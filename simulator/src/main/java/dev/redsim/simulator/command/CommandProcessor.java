@@ -488,12 +488,12 @@ public final class CommandProcessor implements InputProcessor {
         long dirtyBefore = stats.dirty;
         propagation.enterCall();
         // A write's keys are measured once, when it ends (an error may come after a change: SORT converts, then
-        // fails); its first key's store and change signals leave the measuring to that (Database.measureAtCallEnd).
+        // fails); their stores and change signals leave the measuring to that (Database.measureAtCallEnd).
         boolean writes = spec.has(CommandFlag.WRITE);
         Database written = writes ? engine.database(client.db()) : null;
         KeyRange range = writes ? spec.keyRange() : null;
         List<KeyRef> keyList = writes && range == null ? spec.keys(args) : null;
-        byte[] outerMeasured = writes ? written.measureAtCallEnd(firstKey(args, range, keyList)) : null;
+        Database.Deferral outerMeasured = writes ? deferMeasuring(written, args, range, keyList) : null;
         try {
             handler.execute(ctx);
         } catch (RedisError e) {
@@ -513,7 +513,7 @@ public final class CommandProcessor implements InputProcessor {
         } finally {
             if (writes) {
                 written.callEnded(outerMeasured);
-                remeasureKeys(written, args, range, keyList);
+                remeasureKeys(written, ctx, range, keyList);
             }
         }
         // A script past its time limit: the script thread owns the stats now; BusyMode counts the call at its end,
@@ -546,25 +546,42 @@ public final class CommandProcessor implements InputProcessor {
         }
     }
 
-    /** The argument a write call names first (its measuring waits for the call's end), or null. */
-    private static byte[] firstKey(byte[][] args, KeyRange range, List<KeyRef> keyList) {
+    /**
+     * The keys of a write call whose measuring waits for the call's end: all of a key range of up to
+     * {@link #DEFERRED_KEYS} keys (the database tests each store against them: a bounded span keeps that O(1)), else
+     * the first key alone.
+     */
+    private static Database.Deferral deferMeasuring(Database db, byte[][] args, KeyRange range, List<KeyRef> keyList) {
         if (range != null) {
             int first = range.first(args);
-            return first < 0 ? null : args[first];
+            if (first < 0) {
+                return db.measureAtCallEnd(null, 0, -1, 1);
+            }
+            int last = range.last(args);
+            int step = range.step();
+            return db.measureAtCallEnd(args, first, (last - first) / step < DEFERRED_KEYS ? last : first, step);
         }
-        return keyList == null || keyList.isEmpty() ? null : args[keyList.get(0).index()];
+        if (keyList == null || keyList.isEmpty()) {
+            return db.measureAtCallEnd(null, 0, -1, 1);
+        }
+        int first = keyList.get(0).index();
+        return db.measureAtCallEnd(args, first, first, 1);
     }
+
+    /** How many keys of a range may wait for the call's end (see {@link #deferMeasuring}). */
+    private static final int DEFERRED_KEYS = 16;
 
     /**
      * After a write, the keys it named are measured again, so that used_memory follows values changed in place
      * (keys it stored or removed are accounted by the database as that happens). O(keys of the call).
      */
-    private static void remeasureKeys(Database db, byte[][] args, KeyRange range, List<KeyRef> keyList) {
+    private static void remeasureKeys(Database db, CommandContext ctx, KeyRange range, List<KeyRef> keyList) {
+        byte[][] args = ctx.args();
         if (range != null) {
             int last = range.last(args);
             if (last >= 0) {
                 for (int i = range.first(args); i <= last; i += range.step()) {
-                    db.remeasure(Bytes.wrap(args[i]));
+                    db.remeasure(ctx.key(i)); // the handler's own key when it named one: its hash is kept
                 }
             }
         } else if (keyList != null) {

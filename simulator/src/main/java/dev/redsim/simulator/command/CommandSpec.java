@@ -25,6 +25,12 @@ public final class CommandSpec {
     private final Map<String, CommandSpec> subcommands = new TreeMap<>();
     /** The key specs as a plain index range when they are one (see {@link KeyRange}), else null. */
     private final KeyRange keyRange;
+    /**
+     * The description's flags as bits by ordinal, and its full name, made once: the command path asks for both many
+     * times per call (the set's contains and the name's concatenation for subcommands were per-call costs).
+     */
+    private final long flagBits;
+    private final String fullName;
 
     CommandSpec(CommandDescription description, CommandHandler handler, KeyProcedure keyProcedure) {
         this(description, handler, keyProcedure, null, null);
@@ -39,6 +45,12 @@ public final class CommandSpec {
         this.family = family;
         this.table = table;
         this.keyRange = KeyRange.of(description.keySpecs());
+        long bits = 0;
+        for (CommandFlag flag : description.flags()) {
+            bits |= 1L << flag.ordinal();
+        }
+        this.flagBits = bits;
+        this.fullName = description.fullName();
     }
 
     public CommandDescription description() {
@@ -52,7 +64,7 @@ public final class CommandSpec {
 
     /** "config|get" for a subcommand, the plain name otherwise: what Redis puts in arity errors. */
     public String fullName() {
-        return description.fullName();
+        return fullName;
     }
 
     public String container() {
@@ -68,7 +80,7 @@ public final class CommandSpec {
     }
 
     public boolean has(CommandFlag flag) {
-        return description.has(flag);
+        return (flagBits & (1L << flag.ordinal())) != 0;
     }
 
     public String group() {

@@ -44,11 +44,23 @@ public final class Database {
     private long hits;
     private long misses;
     /**
-     * The first key of the write command under way in this database (the very array of its arguments), or null.
-     * The command's call measures that key once when it ends, so a store or a change signalled before then leaves
-     * the measuring to it: one measurement per written key and call, however many steps the command takes.
+     * The keys of the write command under way in this database whose measuring waits for the call's end: the
+     * arguments {@code deferredArgs[deferredFirst..deferredLast]} by steps of {@code deferredStep} (the very arrays of
+     * the call's arguments, compared by identity), or none when deferredArgs is null. The command's call measures them
+     * once when it ends, so a store or a change signalled before then leaves the measuring to it: one measurement per
+     * written key and call, however many steps the command takes (MSET of the same key ten times measured it thirty
+     * times). The caller keeps the span small (CommandProcessor), so the identity test stays O(1).
      */
-    private byte[] measuredAtCallEnd;
+    private byte[][] deferredArgs;
+    private int deferredFirst;
+    private int deferredLast;
+    private int deferredStep = 1;
+    /** Where among the deferred keys the last one asked for was (see {@link #deferred}). */
+    private int deferredHint;
+
+    /** The measuring a call around the current one had deferred (calls nest: EXEC, scripts), to be given back. */
+    public record Deferral(byte[][] args, int first, int last, int step) {
+    }
     /** The keys by hash slot, on a cluster node's database 0 only (null otherwise: nothing to keep). */
     private SlotIndex slotIndex;
 
@@ -206,8 +218,8 @@ public final class Database {
     }
 
     private void account(Bytes key, AccessTracked value) {
-        if (key.bytes() == measuredAtCallEnd) {
-            value.accountedBytes(0); // counted when the call ends (remeasureAtCallEnd); until then it counts nothing
+        if (deferred(key.bytes())) {
+            value.accountedBytes(0); // counted when the call ends (callEnded, then remeasure); until then it counts nothing
             return;
         }
         long bytes = footprint(key, (RedisValue) value);
@@ -225,25 +237,63 @@ public final class Database {
      * used_memory follows; costs what {@link RedisValue#trackedBytes} costs. Nothing when the key is gone.
      */
     public void remeasure(Bytes key) {
-        if (key.bytes() != measuredAtCallEnd) {
+        if (!deferred(key.bytes())) {
             measure(key);
         }
     }
 
+    /** Whether the key is one whose measuring waits for the end of the call under way ({@link #deferredArgs}). */
+    private boolean deferred(byte[] key) {
+        byte[][] args = deferredArgs;
+        if (args == null) {
+            return false;
+        }
+        // commands store and signal their keys in argument order (MSET): the last match or the next one answers
+        int hint = deferredHint;
+        if (args[hint] == key) {
+            return true;
+        }
+        if (hint + deferredStep <= deferredLast && args[hint + deferredStep] == key) {
+            deferredHint = hint + deferredStep;
+            return true;
+        }
+        for (int i = deferredFirst; i <= deferredLast; i += deferredStep) {
+            if (args[i] == key) {
+                deferredHint = i;
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
-     * Hands the measuring of a write command's first key to the end of its call ({@link #measuredAtCallEnd}), which
-     * gives it back with {@link #callEnded} and then measures the call's keys with {@link #remeasure}. Returns what a
-     * call around this one had handed over (calls nest: EXEC, scripts), for callEnded.
+     * Hands the measuring of a write command's keys {@code args[first..last]} (every {@code step}-th; null args for
+     * none) to the end of its call ({@link #deferredArgs}), which gives it back with {@link #callEnded} and then
+     * measures the call's keys with {@link #remeasure}. Returns what a call around this one had handed over (calls
+     * nest: EXEC, scripts), for callEnded: null when nothing was (the outermost call's case, without allocating).
      */
-    public byte[] measureAtCallEnd(byte[] firstKey) {
-        byte[] outer = measuredAtCallEnd;
-        measuredAtCallEnd = firstKey;
+    public Deferral measureAtCallEnd(byte[][] args, int first, int last, int step) {
+        Deferral outer = deferredArgs == null ? null
+                : new Deferral(deferredArgs, deferredFirst, deferredLast, deferredStep);
+        deferredArgs = args;
+        deferredFirst = first;
+        deferredLast = last;
+        deferredStep = step;
+        deferredHint = first;
         return outer;
     }
 
-    /** The call that {@link #measureAtCallEnd} began ended: its key is measured as any other from now on. */
-    public void callEnded(byte[] outer) {
-        measuredAtCallEnd = outer;
+    /** The call that {@link #measureAtCallEnd} began ended: its keys are measured as any other from now on. */
+    public void callEnded(Deferral outer) {
+        if (outer == null) {
+            deferredArgs = null;
+        } else {
+            deferredArgs = outer.args();
+            deferredFirst = outer.first();
+            deferredLast = outer.last();
+            deferredStep = outer.step();
+            deferredHint = outer.first();
+        }
     }
 
     private void measure(Bytes key) {
