@@ -124,4 +124,51 @@ class SortedSetValueTest {
         assertThat(LexRange.parse("a".getBytes(), "+".getBytes())).isNull();
         assertThat(LexRange.parse("-x".getBytes(), "+".getBytes())).isNull();
     }
+
+    /**
+     * A listpack set's MEMORY USAGE comes from a running total of its entries' bytes: after every kind of change
+     * (new member, new score, -0, removal by member and by node, copies, a stored result) it equals the bytes of a
+     * listpack written out from the set's entries now.
+     */
+    @Test
+    void aListpacksRunningSizeMatchesItsEntriesAfterEveryChange() {
+        for (long seed = 1; seed <= 10; seed++) {
+            Random random = new Random(seed);
+            SortedSetValue zset = SortedSetValue.create(EncodingLimits.DEFAULTS, new byte[1]);
+            for (int step = 0; step < 2000; step++) {
+                Bytes member = Bytes.of(random.nextBoolean() ? "m" + random.nextInt(60)
+                        : String.valueOf(random.nextInt(60) * 99_991 - 3_000_000)); // at most 120: stays a listpack
+                int op = random.nextInt(10);
+                if (op < 6) {
+                    double[] scores = {0.0, -0.0, random.nextInt(1000), random.nextDouble(), -random.nextInt(100000) * 1.5};
+                    zset.put(member, scores[random.nextInt(scores.length)]);
+                } else if (op < 8) {
+                    zset.remove(member);
+                } else if (op == 8 && zset.first() != null) {
+                    zset.remove(zset.first());
+                } else {
+                    zset = zset.copy();
+                }
+                assertThat(zset.isListpack()).isTrue();
+                assertThat(zset.memoryUsage(5)).as("seed %d step %d", seed, step).isEqualTo(listpackWrittenOut(zset));
+            }
+            SortedSetValue result = SortedSetValue.forResult();
+            for (ZSkipList.Node n = zset.first(); n != null; n = n.next()) {
+                result.put(n.member(), n.score());
+            }
+            result.put(Bytes.of("negative zero"), -0.0);
+            result.encodeAsResult(EncodingLimits.DEFAULTS);
+            assertThat(result.isListpack()).isTrue();
+            assertThat(result.memoryUsage(5)).isEqualTo(listpackWrittenOut(result));
+        }
+    }
+
+    private static long listpackWrittenOut(SortedSetValue zset) {
+        long bytes = 7;
+        for (ZSkipList.Node n = zset.first(); n != null; n = n.next()) {
+            bytes += MemoryLayout.listpackEntry(n.member().bytes()) + MemoryLayout.listpackEntry(
+                    dev.redsim.simulator.protocol.DoubleFormat.reply(n.score()).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        }
+        return MemoryLayout.ROBJ + MemoryLayout.jemalloc(bytes);
+    }
 }
