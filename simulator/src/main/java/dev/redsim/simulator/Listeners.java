@@ -161,8 +161,24 @@ final class Listeners {
     }
 
     private static void closeAll(List<Channel> channels) {
+        java.util.Set<io.netty.channel.EventLoop> loops = new java.util.HashSet<>();
         for (Channel channel : channels) {
             channel.close().awaitUninterruptibly(WAIT_SECONDS, TimeUnit.SECONDS);
+            loops.add(channel.eventLoop());
+        }
+        loops.forEach(Listeners::releaseClosedSockets);
+    }
+
+    /**
+     * The JDK closes a listening NIO channel that is registered with a selector only when that selector next drops its
+     * key: until the loop's next select, the socket still completes connections. Redis closes the port at once (a
+     * client of the old port is refused, a restarted node binds it again), so the loop gets a new selector, which
+     * drops every closed channel's key and closes its socket, and this waits for that. Epoll closes at once.
+     */
+    private static void releaseClosedSockets(io.netty.channel.EventLoop loop) {
+        if (loop instanceof io.netty.channel.nio.NioEventLoop nio && !nio.inEventLoop() && !nio.isShuttingDown()) {
+            nio.rebuildSelector();
+            nio.submit(() -> { }).awaitUninterruptibly(WAIT_SECONDS, TimeUnit.SECONDS); // runs after the rebuild
         }
     }
 }

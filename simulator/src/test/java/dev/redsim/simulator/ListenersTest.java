@@ -1,0 +1,72 @@
+package dev.redsim.simulator;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.Socket;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A port given up (CONFIG SET port, a cluster node's crash) refuses connections as soon as the change returns, as
+ * Redis's closed socket does. The JDK closes a listening NIO channel only when its selector next drops the channel's
+ * key; here the accept loop is held busy right after the close (by the listening channel's own inactive event), so a
+ * change that returned without a new selector would leave the port accepting.
+ */
+class ListenersTest {
+    @Test
+    void aPortGivenUpRefusesConnectionsOnceTheChangeReturns() throws Exception {
+        NioEventLoopGroup loop = new NioEventLoopGroup(1);
+        CountDownLatch loopHeld = new CountDownLatch(1);
+        CountDownLatch letLoopGo = new CountDownLatch(1);
+        try {
+            ServerBootstrap bootstrap = new ServerBootstrap().group(loop).channel(NioServerSocketChannel.class)
+                    .handler(new ChannelInboundHandlerAdapter() {
+                        @Override
+                        public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+                            loopHeld.countDown(); // the loop runs no select until the test lets it go
+                            letLoopGo.await(10, TimeUnit.SECONDS);
+                            super.channelInactive(ctx);
+                        }
+                    })
+                    .childHandler(new ChannelInboundHandlerAdapter());
+            Listeners listeners = new Listeners(bootstrap);
+            listeners.start(List.of("127.0.0.1"), 0);
+            int port = listeners.port();
+            assertThat(accepts(port)).isTrue();
+
+            CompletableFuture<Void> change = CompletableFuture.runAsync(() -> listeners.changePort(0));
+            assertThat(loopHeld.await(10, TimeUnit.SECONDS)).isTrue();
+            try {
+                change.get(500, TimeUnit.MILLISECONDS); // a change that does not wait for the socket returns now
+            } catch (TimeoutException waitsForTheSocket) {
+                letLoopGo.countDown();
+                change.get(10, TimeUnit.SECONDS);
+            }
+            boolean acceptedAfterTheChange = accepts(port);
+            letLoopGo.countDown();
+            assertThat(acceptedAfterTheChange).as("the old port after CONFIG SET port 0 returned").isFalse();
+        } finally {
+            letLoopGo.countDown();
+            loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
+    private static boolean accepts(int port) {
+        try (Socket ignored = new Socket("127.0.0.1", port)) {
+            return true;
+        } catch (IOException refused) {
+            return false;
+        }
+    }
+}
