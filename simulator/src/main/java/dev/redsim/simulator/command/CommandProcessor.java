@@ -1,5 +1,6 @@
 package dev.redsim.simulator.command;
 
+import dev.redsim.simulator.engine.CallClock;
 import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.engine.InputProcessor;
 import dev.redsim.simulator.engine.Propagation;
@@ -428,12 +429,19 @@ public final class CommandProcessor implements InputProcessor {
         if (outermost) {
             engine.tracking().executing(true);
         }
+        // One clock reading for the call's access times, expiry checks and last interaction (decision 0037); not
+        // tied to `outermost`: a busy script's calls come after its EVAL's frame has returned.
+        CallClock clock = engine.callClock();
+        boolean ownsClock = clock.hold();
         try {
             timedCall(ctx, client, args, spec);
             if (spec.has(CommandFlag.READONLY) && engine.tracking().trackingClients() > 0) {
                 rememberReadKeys(client, spec);
             }
         } finally {
+            if (ownsClock) {
+                clock.release();
+            }
             calls.removeLast();
             if (outermost) {
                 engine.tracking().executing(false);
@@ -530,18 +538,18 @@ public final class CommandProcessor implements InputProcessor {
         }
         long micros = (System.nanoTime() - started) / 1000;
         stats.commandsProcessed++;
-        stats.countCall(spec.fullName(), micros, failed);
+        stats.countCall(spec.counters(stats), micros, failed);
         if (!client.blocked()) { // as the slow log: a blocked command counts when it is served
             engine.latency().commandRan(spec.fullName(), spec.has(CommandFlag.FAST), micros);
         }
-        client.touch(engine.time().millis(), spec.fullName());
+        client.touch(engine.callClock().millis(), spec.fullName());
         // After it ran (SELECT shows its new database, AUTH its redacted password); admin commands are never shown.
         if (engine.monitors().active() && !spec.has(CommandFlag.SKIP_MONITOR) && !spec.has(CommandFlag.ADMIN)) {
             engine.monitors().feed(client, client.db(), RedactedArguments.of(spec.fullName(), args));
         }
         // A command that blocked is not logged (Redis logs it when it is served; a timed-out one never).
         if (!spec.has(CommandFlag.SKIP_SLOWLOG) && !client.blocked() && engine.slowLog().logs(micros)) {
-            engine.slowLog().record(RedactedArguments.of(spec.fullName(), args), micros, engine.time().millis(),
+            engine.slowLog().record(RedactedArguments.of(spec.fullName(), args), micros, engine.callClock().millis(),
                     client.address(), client.name());
         }
     }

@@ -1,5 +1,7 @@
 package dev.redsim.simulator.command;
 
+import dev.redsim.simulator.engine.Stats;
+
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +33,13 @@ public final class CommandSpec {
      */
     private final long flagBits;
     private final String fullName;
+    /**
+     * This command's INFO commandstats counters and the Stats they belong to, fetched on the first call: counting
+     * then costs no lookup by name (a HashMap lookup per call showed in profiles). The owner is checked so that a
+     * spec could never count into another server's stats.
+     */
+    private Stats countersOwner;
+    private long[] counters;
 
     CommandSpec(CommandDescription description, CommandHandler handler, KeyProcedure keyProcedure) {
         this(description, handler, keyProcedure, null, null);
@@ -51,6 +60,15 @@ public final class CommandSpec {
         }
         this.flagBits = bits;
         this.fullName = description.fullName();
+    }
+
+    /** This command's counters in {@code stats} (see Stats.commandCounters), looked up by name once. */
+    public long[] counters(Stats stats) {
+        if (countersOwner != stats) {
+            counters = stats.commandCounters(fullName);
+            countersOwner = stats;
+        }
+        return counters;
     }
 
     public CommandDescription description() {

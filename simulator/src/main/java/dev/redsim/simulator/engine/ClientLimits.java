@@ -105,17 +105,18 @@ final class ClientLimits {
      * checkClientOutputBufferLimits: the bytes a client has not yet taken off the socket, against its class's hard
      * limit (at once) and soft limit (held for longer than its seconds). Returns whether to close the client.
      */
-    boolean overOutputLimit(ClientConnection client, long nowMillis) {
+    boolean overOutputLimit(ClientConnection client, TimeSource time) {
         OutputLimit limit = limitFor(client);
         long used = client.unwrittenBytes();
         boolean hard = limit.hardBytes > 0 && used >= limit.hardBytes;
         boolean soft = limit.softBytes > 0 && used >= limit.softBytes;
+        // The clock is read only over the soft limit: this runs after every flush, and most flushes are under it.
         if (!soft) {
             client.softLimitReachedMillis(0);
         } else if (client.softLimitReachedMillis() == 0) {
-            client.softLimitReachedMillis(nowMillis); // the clock starts now; not over the limit yet
+            client.softLimitReachedMillis(time.millis()); // the clock starts now; not over the limit yet
             soft = false;
-        } else if ((nowMillis - client.softLimitReachedMillis()) / 1000 <= limit.softSeconds) {
+        } else if ((time.millis() - client.softLimitReachedMillis()) / 1000 <= limit.softSeconds) {
             soft = false;
         }
         return hard || soft;

@@ -27,6 +27,7 @@ import java.util.Map;
 public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEvents {
     private final Config config;
     private final TimeSource time;
+    private final CallClock callClock;
     private final Database[] databases;
     private final WatchedKeys watchedKeys;
     private final Map<Long, ClientConnection> clients = new LinkedHashMap<>();
@@ -71,9 +72,10 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         this.latency = new LatencyMonitor(config, time);
         this.monitors = new Monitors(time, this);
         this.time = time;
+        this.callClock = new CallClock(time);
         this.databases = new Database[databaseCount];
         for (int i = 0; i < databaseCount; i++) {
-            databases[i] = new Database(i, time::millis, this::expiryMillis, this);
+            databases[i] = new Database(i, callClock::millis, this::expiryMillis, this);
         }
         this.watchedKeys = new WatchedKeys(databases);
         this.runId = RandomHex.of(40);
@@ -108,7 +110,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
 
     /** The time keys expire against: a running script's start (Redis's scriptTimeSnapshot), else now. */
     private long expiryMillis() {
-        return scriptStarted ? scriptStartMillis : time.millis();
+        return scriptStarted ? scriptStartMillis : callClock.millis();
     }
 
     /**
@@ -128,6 +130,11 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
 
     public TimeSource time() {
         return time;
+    }
+
+    /** The time a command call's bookkeeping uses (read once per outermost call). */
+    public CallClock callClock() {
+        return callClock;
     }
 
     public Database database(int index) {
@@ -353,7 +360,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         if (client.closed()) {
             return;
         }
-        if (limits.overOutputLimit(client, time.millis())) {
+        if (limits.overOutputLimit(client, time)) {
             closeNow(client);
             return;
         }
@@ -772,7 +779,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     @Override
     public void accessed(RedisValue value) {
         if (evictionPolicy.lfu()) {
-            ((AccessTracked) value).lfuTouched(time.millis(), lfuDecayTime, lfuLogFactor, random.nextDouble());
+            ((AccessTracked) value).lfuTouched(callClock.millis(), lfuDecayTime, lfuLogFactor, random.nextDouble());
         }
     }
 

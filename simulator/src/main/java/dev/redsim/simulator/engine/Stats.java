@@ -1,5 +1,6 @@
 package dev.redsim.simulator.engine;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -56,7 +57,20 @@ public final class Stats {
 
     /** Counts one call of a command: calls, usec, rejected, failed. */
     public void countCall(String fullName, long micros, boolean failed) {
-        long[] c = perCommand.computeIfAbsent(fullName, k -> new long[4]);
+        countCall(commandCounters(fullName), micros, failed);
+    }
+
+    /**
+     * A command's counters (calls, usec, rejected, failed), made at its first count and kept from then on: a
+     * CommandSpec holds on to them, so that counting a call is no lookup by name. {@link #reset} zeroes them in
+     * place for that reason, and INFO commandstats leaves out the all-zero ones, as Redis leaves out unused commands.
+     */
+    public long[] commandCounters(String fullName) {
+        return perCommand.computeIfAbsent(fullName, k -> new long[4]);
+    }
+
+    /** Counts one call into counters from {@link #commandCounters}. */
+    public void countCall(long[] c, long micros, boolean failed) {
         c[0]++;
         c[1] += micros;
         if (failed) {
@@ -103,7 +117,7 @@ public final class Stats {
         opsPerSecond.reset(now);
         inputBytesPerSecond.reset(now);
         outputBytesPerSecond.reset(now);
-        perCommand.clear();
+        perCommand.values().forEach(c -> Arrays.fill(c, 0)); // kept: specs hold them (commandCounters)
         errorReplies = 0;
         errorsByCode.clear();
     }

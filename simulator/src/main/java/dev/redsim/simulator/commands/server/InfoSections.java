@@ -358,6 +358,9 @@ final class InfoSections {
         out.append("# Commandstats\r\n");
         for (Map.Entry<String, long[]> e : new TreeMap<>(stats.perCommand).entrySet()) {
             long[] c = e.getValue();
+            if (c[0] == 0 && c[2] == 0 && c[3] == 0) {
+                continue; // zeroed by CONFIG RESETSTAT: as if never called
+            }
             double perCall = c[0] == 0 ? 0 : (double) c[1] / c[0];
             out.append("cmdstat_").append(e.getKey()).append(":calls=").append(c[0]).append(",usec=").append(c[1])
                     .append(",usec_per_call=").append(String.format(Locale.ROOT, "%.2f", perCall))
