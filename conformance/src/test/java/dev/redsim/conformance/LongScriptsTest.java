@@ -82,6 +82,27 @@ class LongScriptsTest {
         }
     }
 
+    /**
+     * A read the script makes after it overran the time limit makes its caller track the keys the script declared,
+     * as the script's earlier reads do (Redis's trackingRememberKeys with server.script_caller). On the simulator
+     * the read runs on the script thread after the engine thread went busy: it must still find its caller's EVAL.
+     */
+    @AcrossTargets
+    void aReadAfterTheTimeLimitIsTrackedForTheCaller(RedisTarget target) {
+        try (LongScripts scripts = new LongScripts(target); RespClient writer = new RespClient(target.host(), target.port())) {
+            RespClient client = scripts.client;
+            client.call("HELLO", "3");
+            writer.call("SET", "long:tracked", "1");
+            assertThat(client.call("CLIENT", "TRACKING", "on").text()).isEqualTo("OK");
+            assertThat(client.call("EVAL", LOOP + "return redis.call('GET', KEYS[1])", "1", "long:tracked").text())
+                    .isEqualTo("1");
+            writer.call("SET", "long:tracked", "2");
+            client.setTimeoutMillis(5_000);
+            assertThat(client.read().toString())
+                    .isEqualTo(">2\\r\\n$10\\r\\ninvalidate\\r\\n*1\\r\\n$12\\r\\nlong:tracked\\r\\n");
+        }
+    }
+
     /** One connection, with lua-time-limit at 10 ms until closed (then back to 5000). */
     private static final class LongScripts implements AutoCloseable {
         final RespClient client;

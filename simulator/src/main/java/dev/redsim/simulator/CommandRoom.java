@@ -28,7 +28,7 @@ record CommandRoom(CommandProcessor commands, ScriptRunner scriptRunner, Scripti
         AclOnFirstUse acl = new AclOnFirstUse(engine, table.catalog(),
                 (client, running) -> ClientListLine.of(client, time.millis(), true, running));
         commands.accessControl(acl);
-        ScriptRunner scriptRunner = new ScriptRunner(engine);
+        ScriptRunner scriptRunner = new ScriptRunner(engine, commands);
         Scripting scripting = new Scripting(commands, scriptRunner);
         CommandFamilies.declareAll(table, scripting, acl, cluster); // bound on first use
         if (scriptMemoryLimit > 0) {

@@ -38,8 +38,15 @@ public final class CommandProcessor implements InputProcessor {
 
     private final Engine engine;
     private final CommandTable table;
-    /** The calls under way, outermost first: a script's commands find their caller's command here. */
+    /** The calls under way on the engine thread, outermost first: a script's commands find their caller's here. */
     private final ArrayDeque<CommandContext> calls = new ArrayDeque<>();
+    /**
+     * The calls of the script running off the engine thread (on the script thread or a coroutine's), seeded with the
+     * engine's calls when the script was handed over: once the engine goes busy its caller's command returns there
+     * while the script goes on, so the two threads must not share one stack (see {@link #forkCallsForScriptThread}).
+     */
+    private ArrayDeque<CommandContext> scriptCalls;
+    private Thread engineThreadOfScript;
     /** The user's interceptor (RedisSimulator.Builder#interceptor), or null: then dispatch pays one null test. */
     private CommandInterceptor interceptor;
     /** Whether a call is denyoom: its command's flag, except where a script's flags decide (set by scripting). */
@@ -237,7 +244,7 @@ public final class CommandProcessor implements InputProcessor {
             client.reply().simple("QUEUED");
             return;
         }
-        call(client, args, spec);
+        call(calls, client, args, spec);
     }
 
     /**
@@ -399,10 +406,41 @@ public final class CommandProcessor implements InputProcessor {
      * after-command work, which runs once after the outer command.
      */
     public void callNested(ClientConnection client, byte[][] args, CommandSpec spec) {
+        callNested(calls, client, args, spec);
+    }
+
+    /**
+     * A script's command (redis.call): nested in the engine's calls when the script runs on the engine thread, in
+     * the script's own copy of them when it runs on the script thread or in one of its coroutines.
+     */
+    public void callFromScript(ClientConnection client, byte[][] args, CommandSpec spec) {
+        ArrayDeque<CommandContext> stack = scriptCalls != null && Thread.currentThread() != engineThreadOfScript
+                ? scriptCalls : calls;
+        callNested(stack, client, args, spec);
+    }
+
+    /**
+     * A script is about to run off the engine thread (engine thread): its commands get a copy of the calls under
+     * way (its caller's EVAL or FCALL, and the EXEC around it), which stays theirs after the caller's command has
+     * returned on the engine thread because the engine went busy (decision 0030). Before, both threads pushed and
+     * popped one ArrayDeque, and a script's command after that return no longer found its caller.
+     */
+    public void forkCallsForScriptThread() {
+        scriptCalls = new ArrayDeque<>(calls);
+        engineThreadOfScript = Thread.currentThread();
+    }
+
+    /** The script that ran off the engine thread ended (engine thread): its calls are dropped. */
+    public void scriptThreadCallsEnded() {
+        scriptCalls = null;
+        engineThreadOfScript = null;
+    }
+
+    private void callNested(ArrayDeque<CommandContext> stack, ClientConnection client, byte[][] args, CommandSpec spec) {
         boolean denied = client.denyBlocking();
         client.denyBlocking(true); // CLIENT_DENY_BLOCKING: inside EXEC and scripts blocking commands never block
         try {
-            call(client, args, spec);
+            call(stack, client, args, spec);
         } finally {
             client.denyBlocking(denied);
         }
@@ -422,7 +460,7 @@ public final class CommandProcessor implements InputProcessor {
         return false;
     }
 
-    private void call(ClientConnection client, byte[][] args, CommandSpec spec) {
+    private void call(ArrayDeque<CommandContext> calls, ClientConnection client, byte[][] args, CommandSpec spec) {
         boolean outermost = calls.isEmpty();
         CommandContext ctx = new CommandContext(this, client, args, spec);
         calls.addLast(ctx); // the call's own context says who runs what: no record of its own per call
@@ -430,13 +468,13 @@ public final class CommandProcessor implements InputProcessor {
             engine.tracking().executing(true);
         }
         // One clock reading for the call's access times, expiry checks and last interaction (decision 0037); not
-        // tied to `outermost`: a busy script's calls come after its EVAL's frame has returned.
+        // tied to `outermost`: a busy script's calls come after its EVAL's call has returned on the engine thread.
         CallClock clock = engine.callClock();
         boolean ownsClock = clock.hold();
         try {
             timedCall(ctx, client, args, spec);
             if (spec.has(CommandFlag.READONLY) && engine.tracking().trackingClients() > 0) {
-                rememberReadKeys(client, spec);
+                rememberReadKeys(calls, client, spec);
             }
         } finally {
             if (ownsClock) {
@@ -456,7 +494,7 @@ public final class CommandProcessor implements InputProcessor {
      * script, it makes the script's caller track the keys the script declared (its caller's command's keys), as
      * Redis 7.0 does. EVAL_RO and its kind track nothing by themselves.
      */
-    private void rememberReadKeys(ClientConnection client, CommandSpec spec) {
+    private void rememberReadKeys(ArrayDeque<CommandContext> calls, ClientConnection client, CommandSpec spec) {
         if (SCRIPT_RUNNERS_RO.contains(spec.fullName())) {
             return;
         }

@@ -163,7 +163,7 @@ final class ScriptCommandCaller {
     private Varargs execute(ScriptRun run, byte[][] argv, CommandSpec spec, boolean raise) {
         scriptClient.protocol(run.resp);
         scriptClient.user(run.caller.user());
-        commands.callNested(scriptClient, argv, spec);
+        commands.callFromScript(scriptClient, argv, spec);
         ByteBuf out = scriptClient.reply().takePending();
         try {
             // the script client's buffers are heap arrays (HeapReplyAllocator): the reply is read where it lies

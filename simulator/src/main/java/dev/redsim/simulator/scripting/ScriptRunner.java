@@ -1,6 +1,7 @@
 package dev.redsim.simulator.scripting;
 
 import dev.redsim.simulator.command.CommandContext;
+import dev.redsim.simulator.command.CommandProcessor;
 import dev.redsim.simulator.command.CommandSpec;
 import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.engine.Engine;
@@ -8,6 +9,7 @@ import dev.redsim.simulator.server.ClientConnection;
 import org.luaj.vm2.Globals;
 
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -20,12 +22,14 @@ import java.util.function.BooleanSupplier;
  */
 public final class ScriptRunner {
     private final Engine engine;
+    private final CommandProcessor commands;
     private final ScriptMemory memory = new ScriptMemory();
     private ScriptThread thread;
     private volatile ScriptExecution current;
 
-    public ScriptRunner(Engine engine) {
+    public ScriptRunner(Engine engine, CommandProcessor commands) {
         this.engine = engine;
+        this.commands = commands;
     }
 
     /** Makes a Lua state's scripts pausable and killable; every Lua state scripts run in needs it. */
@@ -102,13 +106,24 @@ public final class ScriptRunner {
         if (thread == null) {
             thread = new ScriptThread("redsim-script-" + engine.port());
         }
+        commands.forkCallsForScriptThread();
         thread.submit(execution::runOnScriptThread);
-        boolean ended = execution.awaitOrDetach(limitNanos(), busyLoop(caller), () -> lateEnd(execution, onEnd));
+        Executor loop = busyLoop(caller);
+        boolean ended = execution.awaitOrDetach(limitNanos(), loop, () -> lateEnd(execution, onEnd));
         if (!ended) {
+            // The caller's command now returns on this thread (the call stack, tracking, propagation and the
+            // caller's input are touched on the way out) while the script goes on: the script holds still at its
+            // next checkpoint until that is done, resumed by a task that runs after this one. From then on the
+            // engine thread touches nothing of the script's until it ends or pauses (BusyMode.whilePaused).
+            boolean held = execution.pause();
             engine.busy().enter(execution, spec.fullName());
-            return; // the engine thread touches nothing of the script's until it ends or pauses
+            if (held) {
+                resumeLater(loop, execution);
+            }
+            return;
         }
         current = null;
+        commands.scriptThreadCallsEnded();
         onEnd.run();
         if (execution.failure() != null) {
             throw execution.failure();
@@ -130,9 +145,18 @@ public final class ScriptRunner {
 
     private static final long ENGINE_BUDGET_NANOS = Long.getLong("redsim.scriptEngineBudgetMicros", 10_000) * 1_000;
 
+    private static void resumeLater(Executor loop, ScriptExecution execution) {
+        try {
+            loop.execute(execution::resume);
+        } catch (RejectedExecutionException stopping) {
+            execution.resume(); // the server stops: the script meets its kill at the next checkpoint
+        }
+    }
+
     /** The script ended after the engine went busy: on the engine thread, as an event-loop task. */
     private void lateEnd(ScriptExecution execution, Runnable onEnd) {
         current = null;
+        commands.scriptThreadCallsEnded();
         onEnd.run();
         engine.busy().exit(execution);
     }
@@ -166,6 +190,7 @@ public final class ScriptRunner {
         ScriptExecution running = current;
         if (running != null) {
             running.kill();
+            running.resume(); // one held at a checkpoint (its caller's command returning) meets the kill there
         }
         if (thread != null) {
             thread.stop();

@@ -24,7 +24,7 @@ class ScriptHookTest {
         Globals globals = new Globals();
         globals.load(new JseBaseLib());
         LuaC.install(globals);
-        new ScriptRunner(null).installHook(globals);
+        new ScriptRunner(null, null).installHook(globals);
         ScriptHook hook = ScriptHook.of(globals);
 
         hook.begin(); // the first script starts a coroutine, which stays suspended when the script ends
