@@ -64,11 +64,13 @@ public final class RdbValues {
 
     private static SetValue intset(RdbReader in, EncodingLimits limits) {
         SetValue set = new SetValue();
-        for (long member : Intset.decode(in.readString())) {
+        byte[] blob = in.readString();
+        for (long member : Intset.decode(blob)) {
             if (!set.add(Long.toString(member).getBytes(StandardCharsets.US_ASCII), limits)) {
                 throw new RdbReader.Malformed("duplicate intset member");
             }
         }
+        set.widenIntset(Intset.width(blob));
         return nonEmpty(set, set.isEmpty());
     }
 

@@ -2,23 +2,23 @@ package dev.redsim.simulator.util.rdb;
 
 /**
  * Redis's intset (intset.c) as DUMP writes it: the element width (2, 4 or 8 bytes), the count, then the sorted
- * integers, all little-endian. Redis widens an intset for a big member and never narrows it back; a set here
- * only knows its members, so the width is the smallest that holds them.
+ * integers, all little-endian. Redis widens an intset for a big member and never narrows it back, so its width is
+ * the widest any member needed since it was made (or the width of the blob it was restored from).
  */
 public final class Intset {
     private Intset() {
     }
 
-    public static byte[] encode(long[] sorted, int count) {
-        int width = 2;
-        for (int i = 0; i < count; i++) {
-            long v = sorted[i];
-            if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-                width = 8;
-            } else if ((v < Short.MIN_VALUE || v > Short.MAX_VALUE) && width < 4) {
-                width = 4;
-            }
+    /** The width an intset needs for {@code v}: 2, 4 or 8 bytes (_intsetValueEncoding). */
+    public static int widthOf(long v) {
+        if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+            return 8;
         }
+        return v < Short.MIN_VALUE || v > Short.MAX_VALUE ? 4 : 2;
+    }
+
+    /** The blob of the sorted integers at {@code width} bytes each (at least what each of them needs). */
+    public static byte[] encode(long[] sorted, int count, int width) {
         byte[] out = new byte[8 + width * count];
         put(out, 0, width, 4);
         put(out, 4, count, 4);
@@ -26,6 +26,11 @@ public final class Intset {
             put(out, 8 + i * width, sorted[i], width);
         }
         return out;
+    }
+
+    /** The width a blob's integers are stored at (read before {@link #decode} checks the blob). */
+    public static int width(byte[] blob) {
+        return blob.length < 4 ? 2 : (int) get(blob, 0, 4);
     }
 
     /** The members of an intset blob, in its order; Malformed when the blob does not hold what it says. */
