@@ -104,8 +104,9 @@ while out[1] < n do
   if found then
     local flat = flatten(found)
     out[1] = out[1] + 1
-    out[#out + 1] = #flat / 2
-    for _, x in ipairs(flat) do out[#out + 1] = x end
+    local at = #out + 1
+    out[at] = #flat / 2
+    for j = 1, #flat do out[at + j] = flat[j] end
   end
 end
 return out

@@ -10,7 +10,6 @@ local SECTIONS = {'core', 'cron', 'gate', 'meta', 'node', 'root', 'sync'}
 local OBJECT, WORKER, EXPIRY, CYCLES = 'task.rescue.io/object', 'task.rescue.io/worker', 'task.rescue.io/expiry',
   'task.rescue.io/cycles'
 local ORIGIN, TICK_NEXT, METHOD = 'task.rescue.io/origin', 'time.rescue.io/tick+1', 'addr.rescue.io/method'
-local NONE = {} -- the labels of a section a task does not have: read only, never written
 
 -- While the queue's slot migrates, a Redis Cluster node refuses to a script every key it does not hold (moved already,
 -- or not created yet: a new task, a worker's first index entry), reads and writes alike, and the script stops there
@@ -58,6 +57,12 @@ end
 
 local function key_index(section, k)
   return P .. 'key:' .. section .. ':' .. utf16_length(k) .. ':' .. k
+end
+
+-- Both index keys of a label (the label's set, the label key's set), its length counted once.
+local function index_keys(section, k, v)
+  local infix = section .. ':' .. utf16_length(k) .. ':' .. k
+  return P .. 'idx:' .. infix .. '=' .. v, P .. 'key:' .. infix
 end
 
 local function task_key(id)
@@ -125,9 +130,8 @@ end
 local function decode(flat, from, to)
   local t = empty()
   for i = from or 1, to or #flat, 2 do
-    local f = flat[i]
-    local colon = string.find(f, ':', 1, true)
-    t[string.sub(f, 1, colon - 1)][string.sub(f, colon + 1)] = flat[i + 1]
+    local section, k = string.match(flat[i], '^([^:]*):(.*)$')
+    t[section][k] = flat[i + 1]
   end
   return t
 end
@@ -166,9 +170,24 @@ end
 -- Stores new over old (nil: a new task), keeping the label indexes in step (TaskStore.write): only the labels that
 -- differ touch the hash and the indexes.
 local function write(id, old, new)
+  if not old then -- a new task: every label is added
+    local fields = {}
+    for s, labels in pairs(new) do
+      for k, v in pairs(labels) do
+        fields[#fields + 1] = s .. ':' .. k
+        fields[#fields + 1] = v
+        local label, key = index_keys(s, k, v)
+        redis.call('SADD', label, id)
+        redis.call('SADD', key, id)
+      end
+    end
+    redis.call('HSET', task_key(id), unpack(fields))
+    redis.call('SADD', P .. 'all', id)
+    return
+  end
   local gone, changed = {}, {}
   for _, s in ipairs(SECTIONS) do
-    local was = old and old[s] or NONE
+    local was = old[s]
     local is = new[s]
     for k, v in pairs(was) do
       local now = is[k]
@@ -193,7 +212,6 @@ local function write(id, old, new)
   local h = task_key(id)
   if #gone > 0 then redis.call('HDEL', h, unpack(gone)) end
   if #changed > 0 then redis.call('HSET', h, unpack(changed)) end
-  if not old then redis.call('SADD', P .. 'all', id) end
 end
 
 -- Changes labels of one section of a stored task in place (value false: the label goes), with the hash and indexes:
@@ -230,8 +248,9 @@ local function remove(id, old)
   redis.call('SREM', P .. 'all', id)
   for s, labels in pairs(old) do
     for k, v in pairs(labels) do
-      redis.call('SREM', label_index(s, k, v), id)
-      redis.call('SREM', key_index(s, k), id)
+      local label, key = index_keys(s, k, v)
+      redis.call('SREM', label, id)
+      redis.call('SREM', key, id)
     end
   end
   if next(old.cron) ~= nil then
