@@ -1,6 +1,7 @@
 package dev.redsim.queue.rescue;
 
 import dev.redsim.queue.script.LuaScript;
+import dev.redsim.queue.time.RedisClock;
 import dev.redsim.queue.time.ServerTime;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
@@ -214,7 +215,7 @@ final class RescueScripts {
     private List<byte[]> common(Instant now) {
         List<byte[]> args = new ArrayList<>();
         args.add(bytes(keys.prefix()));
-        args.add(bytes(ServerTime.argument(clock).isEmpty() ? "" : Long.toString(now.toEpochMilli())));
+        args.add(bytes(clock instanceof RedisClock ? "" : Long.toString(now.toEpochMilli())));
         return args;
     }
 
