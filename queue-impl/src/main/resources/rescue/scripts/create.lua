@@ -6,7 +6,12 @@
 -- Returns one id per task, 0 where Root suppressed it.
 local refused = migrating()
 if refused then return refused end
-local now = now_ms(ARGV[2])
+-- Only addressed tasks (retention) need the time: plain ones are created without reading TIME.
+local time
+local function now()
+  if not time then time = now_ms(ARGV[2]) end
+  return time
+end
 local retention = tonumber(ARGV[3])
 local ids = {}
 local created = false

@@ -1,7 +1,8 @@
 -- Delete a task its caller owns (a template or an "all" task only with the bypass label). Deleting an owned task
 -- first carries its Sync (the caller's, else its stored one) back to its origin template, and flips the "waiting"
 -- gate label its "trigger" labels name in every gate template; a template whose labels are then all "deleted" emits
--- its task (unless Root suppresses it) and resets to "waiting" (Templates.afterDeletion). Then the wake channel.
+-- its task (unless Root suppresses it) and resets to "waiting" (Templates.afterDeletion). Then the wake channel, if a
+-- task was emitted.
 -- KEYS[1] all
 -- ARGV[1] prefix, ARGV[2] now, ARGV[3] worker, ARGV[4] retention (ms), ARGV[5] id, ARGV[6] caller's worker label,
 -- ARGV[7] caller's cycles label, ARGV[8] bypass (1/0), ARGV[9] n, then the caller's Sync as n key / value pairs
@@ -9,6 +10,8 @@
 local refused = migrating()
 if refused then return refused end
 local now = now_ms(ARGV[2])
+local function clock() return now end
+local emitted = false
 local retention = tonumber(ARGV[4])
 local id = ARGV[5]
 local stored = read(id)
@@ -16,16 +19,6 @@ if not stored then return {0} end
 
 local function by_number(a, b)
   return tonumber(a) < tonumber(b)
-end
-
-local function emit(template_id, template)
-  local t = empty()
-  t.meta = copy(template).meta
-  t.sync = copy(template).sync
-  t.root = copy(template).root
-  t.node = copy(template).node
-  t.core[ORIGIN] = template_id
-  insert_new(t, now, retention)
 end
 
 local function after_deletion(deleted, sync)
@@ -68,7 +61,7 @@ local function after_deletion(deleted, sync)
       if v ~= 'deleted' then fired = false end
     end
     if fired then
-      emit(tid, updated)
+      emitted = emit(tid, updated, clock, retention) ~= nil or emitted
       for k in pairs(updated.gate) do updated.gate[k] = 'waiting' end
     end
     write(tid, before[tid], updated)
@@ -91,5 +84,6 @@ else
   remove(id, stored)
   after_deletion(stored, sync)
 end
-redis.call('PUBLISH', P .. 'wake', '1')
+-- Only an emission makes work a waiting runtime could take.
+if emitted then redis.call('PUBLISH', P .. 'wake', '1') end
 return {1}

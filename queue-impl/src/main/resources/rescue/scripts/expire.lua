@@ -10,12 +10,9 @@ local changed = 0
 for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now)) do
   local t = read(id)
   if t then
-    local free = copy(t)
-    free.core[WORKER] = nil
-    free.core[EXPIRY] = nil
-    write(id, t, free)
+    update(id, t, 'core', {[WORKER] = false, [EXPIRY] = false})
     redis.call('ZREM', KEYS[1], id)
-    place(id, free)
+    place(id, t)
     changed = changed + 1
   end
 end

@@ -15,10 +15,8 @@ if problem then
   return problem
 end
 local expiry = now + tonumber(ARGV[4])
-local renewed = copy(stored)
-renewed.core[EXPIRY] = format_time(expiry)
-write(id, stored, renewed)
+update(id, stored, 'core', {[EXPIRY] = format_time(expiry)})
 redis.call('ZADD', KEYS[1], expiry, id)
-local out = flatten(renewed)
+local out = flatten(stored)
 table.insert(out, 1, 1)
 return out

@@ -11,10 +11,26 @@ local now = now_ms(ARGV[2])
 local worker, lease, n, page_size = ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
 local mine = P .. 'uni:' .. worker
 local cursor_key = P .. 'cursor:' .. worker
+local expiry = now + lease
+local expiry_label = format_time(expiry) -- every task owned by this call has the same
 
-local function head(zset)
-  local first = redis.call('ZRANGE', zset, 0, 0)
-  return first[1]
+-- The head of a state set, read a page at a time: nothing this script does puts an entry before the ones it read
+-- (owning, discarding and dropping only take the entry being handled out), so the page is what successive reads of
+-- the head would give. want: how many tasks are still wanted (the size of a new page). Nil once the set is empty.
+local function heads(zset)
+  local page, at, exhausted = {}, 1, false
+  return function(want)
+    if exhausted then return nil end
+    if at > #page then
+      page, at = redis.call('ZRANGE', zset, 0, want - 1), 1
+      if #page == 0 then
+        exhausted = true
+        return nil
+      end
+    end
+    at = at + 1
+    return page[at - 1]
+  end
 end
 
 -- The oldest "all" task this worker has not had; the cursor moves past pages it had all of.
@@ -42,15 +58,12 @@ local function own(id, from)
     remove(id, t)
     return false
   end
-  local owned = copy(t)
-  owned.core[WORKER] = worker
-  owned.core[EXPIRY] = format_time(now + lease)
-  owned.core[CYCLES] = tostring((tonumber(t.core[CYCLES]) or 0) + 1)
-  write(id, t, owned)
+  update(id, t, 'core', {[WORKER] = worker, [EXPIRY] = expiry_label,
+    [CYCLES] = tostring((tonumber(t.core[CYCLES]) or 0) + 1)})
   redis.call('ZREM', from, id)
-  redis.call('ZREM', KEYS[4], id)
-  redis.call('ZADD', KEYS[3], now + lease, id)
-  return owned
+  if method(t) ~= 'any' then redis.call('ZREM', KEYS[4], id) end -- only addressed tasks have a retention entry
+  redis.call('ZADD', KEYS[3], expiry, id)
+  return t
 end
 
 local function deliver(id)
@@ -69,18 +82,21 @@ local function deliver(id)
   return t
 end
 
+local next_mine, next_available = heads(mine), heads(KEYS[1])
+local broadcasts_left = true -- none undelivered stays none: this script adds no "all" task
 local out = {0}
 while out[1] < n do
   local found
-  local id = head(mine)
+  local id = next_mine(n - out[1])
   if id then
     found = own(id, mine)
   else
-    id = first_undelivered()
+    id = broadcasts_left and first_undelivered()
     if id then
       found = deliver(id)
     else
-      id = head(KEYS[1])
+      broadcasts_left = false
+      id = next_available(n - out[1])
       if not id then break end
       found = own(id, KEYS[1])
     end
@@ -88,8 +104,9 @@ while out[1] < n do
   if found then
     local flat = flatten(found)
     out[1] = out[1] + 1
-    out[#out + 1] = #flat / 2
-    for _, x in ipairs(flat) do out[#out + 1] = x end
+    local at = #out + 1
+    out[at] = #flat / 2
+    for j = 1, #flat do out[at + j] = flat[j] end
   end
 end
 return out

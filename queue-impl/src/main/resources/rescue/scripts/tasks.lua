@@ -2,6 +2,9 @@
 -- the README's timestamp format, label matching and Root suppression. ARGV[1] is always the key prefix
 -- "{rescue:<queue>}:", ARGV[2] the time ('' = Redis's TIME). Every key of a queue carries the prefix's hash tag, so
 -- the keys built here are in the slot of the declared ones.
+-- The hot path (create -> search -> delete of a plain task) is kept lean on purpose: luaj interprets this on the
+-- simulator several times slower than redis-server's C Lua, so every loop over bytes, copy of a task and rebuilt
+-- string shows in a queue's throughput (decision 0039).
 local P = ARGV[1]
 local SECTIONS = {'core', 'cron', 'gate', 'meta', 'node', 'root', 'sync'}
 local OBJECT, WORKER, EXPIRY, CYCLES = 'task.rescue.io/object', 'task.rescue.io/worker', 'task.rescue.io/expiry',
@@ -28,13 +31,23 @@ local function now_ms(arg)
 end
 
 -- Index keys carry a label key's length as Java counts it (UTF-16 units), so they name the same keys as TaskStore.
+-- A key without a byte above 127 (nearly all) is as long as its bytes; others are counted by their lead bytes (a
+-- four-byte sequence is two UTF-16 units). Counts are kept for the rest of the call: a key recurs in one transition.
+local lengths = {}
 local function utf16_length(s)
-  local n = 0
-  for i = 1, #s do
-    local b = string.byte(s, i)
-    if b < 0x80 or b >= 0xC0 then n = n + 1 end
-    if b >= 0xF0 then n = n + 1 end
+  local n = lengths[s]
+  if n then return n end
+  if not string.find(s, '[\128-\255]') then
+    n = #s
+  else
+    n = 0
+    for i = 1, #s do
+      local b = string.byte(s, i)
+      if b < 0x80 or b >= 0xC0 then n = n + 1 end
+      if b >= 0xF0 then n = n + 1 end
+    end
   end
+  lengths[s] = n
   return n
 end
 
@@ -44,6 +57,12 @@ end
 
 local function key_index(section, k)
   return P .. 'key:' .. section .. ':' .. utf16_length(k) .. ':' .. k
+end
+
+-- Both index keys of a label (the label's set, the label key's set), its length counted once.
+local function index_keys(section, k, v)
+  local infix = section .. ':' .. utf16_length(k) .. ':' .. k
+  return P .. 'idx:' .. infix .. '=' .. v, P .. 'key:' .. infix
 end
 
 local function task_key(id)
@@ -91,15 +110,14 @@ local function parse_time(text)
 end
 
 local function empty()
-  local t = {}
-  for _, s in ipairs(SECTIONS) do t[s] = {} end
-  return t
+  return {core = {}, cron = {}, gate = {}, meta = {}, node = {}, root = {}, sync = {}}
 end
 
 local function copy(t)
   local c = empty()
   for s, labels in pairs(t) do
-    for k, v in pairs(labels) do c[s][k] = v end
+    local into = c[s]
+    for k, v in pairs(labels) do into[k] = v end
   end
   return c
 end
@@ -112,26 +130,20 @@ end
 local function decode(flat, from, to)
   local t = empty()
   for i = from or 1, to or #flat, 2 do
-    local f = flat[i]
-    local colon = string.find(f, ':', 1, true)
-    t[string.sub(f, 1, colon - 1)][string.sub(f, colon + 1)] = flat[i + 1]
+    local section, k = string.match(flat[i], '^([^:]*):(.*)$')
+    t[section][k] = flat[i + 1]
   end
   return t
 end
 
-local function fields(t)
-  local out = {}
-  for _, s in ipairs(SECTIONS) do
-    for k, v in pairs(t[s]) do out[s .. ':' .. k] = v end
-  end
-  return out
-end
-
+-- The task as hash fields and values (field, value, ...): a reply, in no particular order.
 local function flatten(t)
   local out = {}
-  for f, v in pairs(fields(t)) do
-    out[#out + 1] = f
-    out[#out + 1] = v
+  for s, labels in pairs(t) do
+    for k, v in pairs(labels) do
+      out[#out + 1] = s .. ':' .. k
+      out[#out + 1] = v
+    end
   end
   return out
 end
@@ -143,8 +155,8 @@ local function read(id)
 end
 
 local function is_template(t)
-  if not is_empty(t.cron) then return true end
-  if is_empty(t.gate) then return false end
+  if next(t.cron) ~= nil then return true end
+  if next(t.gate) == nil then return false end
   for _, v in pairs(t.gate) do
     if v == 'trigger' then return false end
   end
@@ -155,67 +167,124 @@ local function method(t)
   return t.node[METHOD] or 'any'
 end
 
--- Stores new over old (nil: a new task), keeping the label indexes in step (TaskStore.write).
+-- Stores new over old (nil: a new task), keeping the label indexes in step (TaskStore.write): only the labels that
+-- differ touch the hash and the indexes.
 local function write(id, old, new)
-  local h = task_key(id)
-  local before = old and fields(old) or {}
-  local after = fields(new)
-  local gone, changed = {}, {}
-  for f in pairs(before) do
-    if after[f] == nil then gone[#gone + 1] = f end
-  end
-  for f, v in pairs(after) do
-    if before[f] ~= v then
-      changed[#changed + 1] = f
-      changed[#changed + 1] = v
+  if not old then -- a new task: every label is added
+    local fields = {}
+    for s, labels in pairs(new) do
+      for k, v in pairs(labels) do
+        fields[#fields + 1] = s .. ':' .. k
+        fields[#fields + 1] = v
+        local label, key = index_keys(s, k, v)
+        redis.call('SADD', label, id)
+        redis.call('SADD', key, id)
+      end
     end
+    redis.call('HSET', task_key(id), unpack(fields))
+    redis.call('SADD', P .. 'all', id)
+    return
   end
-  if #gone > 0 then redis.call('HDEL', h, unpack(gone)) end
-  if #changed > 0 then redis.call('HSET', h, unpack(changed)) end
-  if not old then redis.call('SADD', P .. 'all', id) end
+  local gone, changed = {}, {}
   for _, s in ipairs(SECTIONS) do
-    local was = old and old[s] or {}
+    local was = old[s]
     local is = new[s]
     for k, v in pairs(was) do
-      if is[k] ~= v then redis.call('SREM', label_index(s, k, v), id) end
-      if is[k] == nil then redis.call('SREM', key_index(s, k), id) end
+      local now = is[k]
+      if now ~= v then
+        redis.call('SREM', label_index(s, k, v), id)
+        if now == nil then
+          gone[#gone + 1] = s .. ':' .. k
+          redis.call('SREM', key_index(s, k), id)
+        end
+      end
     end
     for k, v in pairs(is) do
-      if was[k] ~= v then redis.call('SADD', label_index(s, k, v), id) end
-      if was[k] == nil then redis.call('SADD', key_index(s, k), id) end
+      local prior = was[k]
+      if prior ~= v then
+        changed[#changed + 1] = s .. ':' .. k
+        changed[#changed + 1] = v
+        redis.call('SADD', label_index(s, k, v), id)
+        if prior == nil then redis.call('SADD', key_index(s, k), id) end
+      end
     end
   end
+  local h = task_key(id)
+  if #gone > 0 then redis.call('HDEL', h, unpack(gone)) end
+  if #changed > 0 then redis.call('HSET', h, unpack(changed)) end
 end
 
--- Removes the task, its index entries and its membership in every state set (TaskStore.remove).
+-- Changes labels of one section of a stored task in place (value false: the label goes), with the hash and indexes:
+-- write() for the transitions that touch a few labels (owning, revoking, renewing, moving ticks), without a copy.
+local function update(id, t, section, labels)
+  local current = t[section]
+  local gone, changed = {}, {}
+  for k, v in pairs(labels) do
+    local was = current[k]
+    if v == false then v = nil end
+    if was ~= v then
+      if was ~= nil then redis.call('SREM', label_index(section, k, was), id) end
+      if v == nil then
+        gone[#gone + 1] = section .. ':' .. k
+        redis.call('SREM', key_index(section, k), id)
+      else
+        changed[#changed + 1] = section .. ':' .. k
+        changed[#changed + 1] = v
+        redis.call('SADD', label_index(section, k, v), id)
+        if was == nil then redis.call('SADD', key_index(section, k), id) end
+      end
+      current[k] = v
+    end
+  end
+  local h = task_key(id)
+  if #gone > 0 then redis.call('HDEL', h, unpack(gone)) end
+  if #changed > 0 then redis.call('HSET', h, unpack(changed)) end
+end
+
+-- Removes the task, its index entries and its membership in the state sets it can be in (TaskStore.remove removes
+-- it from all of them; these are the ones place(), owning and revoking put a task of its kind in).
 local function remove(id, old)
   redis.call('DEL', task_key(id), P .. 'seen:' .. id)
   redis.call('SREM', P .. 'all', id)
-  for _, s in ipairs(SECTIONS) do
-    for k, v in pairs(old[s]) do
-      redis.call('SREM', label_index(s, k, v), id)
-      redis.call('SREM', key_index(s, k), id)
+  for s, labels in pairs(old) do
+    for k, v in pairs(labels) do
+      local label, key = index_keys(s, k, v)
+      redis.call('SREM', label, id)
+      redis.call('SREM', key, id)
     end
   end
-  for _, z in ipairs({'available', 'broadcast', 'owned', 'cron', 'retention'}) do
-    redis.call('ZREM', P .. z, id)
+  if next(old.cron) ~= nil then
+    redis.call('ZREM', P .. 'cron', id)
+    return
   end
-  local addressee = old.node[WORKER]
-  if addressee then redis.call('ZREM', P .. 'uni:' .. addressee, id) end
+  if is_template(old) then return end -- a gate template is in no state set
+  local m = method(old)
+  if m == 'all' then
+    redis.call('ZREM', P .. 'broadcast', id)
+  elseif old.core[WORKER] then
+    redis.call('ZREM', P .. 'owned', id)
+  elseif m == 'any' then
+    redis.call('ZREM', P .. 'available', id)
+  end
+  if m == 'uni' then redis.call('ZREM', P .. 'uni:' .. old.node[WORKER], id) end
+  if m ~= 'any' then redis.call('ZREM', P .. 'retention', id) end
 end
 
 -- Puts an unowned task where its kind is found (TaskStore.place).
 local function place(id, t)
-  if not is_empty(t.cron) then
+  if next(t.cron) ~= nil then
     redis.call('ZADD', P .. 'cron', parse_time(t.cron[TICK_NEXT]), id)
   elseif is_template(t) then
     return
-  elseif method(t) == 'all' then
-    redis.call('ZADD', P .. 'broadcast', id, id)
-  elseif method(t) == 'uni' then
-    redis.call('ZADD', P .. 'uni:' .. t.node[WORKER], id, id)
   else
-    redis.call('ZADD', P .. 'available', id, id)
+    local m = method(t)
+    if m == 'all' then
+      redis.call('ZADD', P .. 'broadcast', id, id)
+    elseif m == 'uni' then
+      redis.call('ZADD', P .. 'uni:' .. t.node[WORKER], id, id)
+    else
+      redis.call('ZADD', P .. 'available', id, id)
+    end
   end
 end
 
@@ -255,11 +324,12 @@ local function root_exists(root, self)
 end
 
 local function suppressed_by_root(t, self)
-  if is_template(t) or is_empty(t.root) then return false end
+  if next(t.root) == nil or is_template(t) then return false end
   return root_exists(t.root, self)
 end
 
 -- Adds a new task with the next id unless its Root exists; addressed tasks start their retention (Templates.insert).
+-- now is a function: a plain task needs no time, so a create reads TIME only for a task that does.
 -- Returns the id, or nil when Root suppressed it.
 local function insert_new(t, now, retention)
   if suppressed_by_root(t, nil) then return nil end
@@ -268,10 +338,19 @@ local function insert_new(t, now, retention)
   write(id, nil, t)
   place(id, t)
   if not is_template(t) then
-    if method(t) == 'all' then redis.call('SET', P .. 'broadcast:last', id) end
-    if method(t) ~= 'any' then redis.call('ZADD', P .. 'retention', now + retention, id) end
+    local m = method(t)
+    if m == 'all' then redis.call('SET', P .. 'broadcast:last', id) end
+    if m ~= 'any' then redis.call('ZADD', P .. 'retention', now() + retention, id) end
   end
   return id
+end
+
+-- The template's next task (Meta, Sync, Root, Node; Core origin = the template), unless its Root exists
+-- (Templates.emit). The sections are shared with the template, which nothing here changes. Returns the id or nil.
+local function emit(template_id, template, now, retention)
+  local t = {core = {[ORIGIN] = template_id}, cron = {}, gate = {}, meta = template.meta, node = template.node,
+    root = template.root, sync = template.sync}
+  return insert_new(t, now, retention)
 end
 
 -- The caller's copy must be the current ownership: this worker, the same cycle, not expired. Nil when it is, else

@@ -18,9 +18,9 @@ import java.util.function.Supplier;
 /**
  * The README's Engine for one worker on one Jedis connection (one engine per thread). Any number of engines,
  * threads and processes may share a queue: there is no lock. By default ({@link RescueOptions#transitions()}
- * SCRIPTS) create, search, extend, delete and expire are one Lua script each ({@link RescueScripts}), time from
- * Redis's TIME when the clock is a RedisClock; ticker, and every transition with OPTIMISTIC, is one WATCH / read /
- * MULTI / EXEC, retried from fresh reads when a watched key changed, time from the injected clock.
+ * SCRIPTS) create, search, extend, delete, expire and ticker are one Lua script each ({@link RescueScripts}), time
+ * from Redis's TIME when the clock is a RedisClock; with OPTIMISTIC every transition is one WATCH / read / MULTI /
+ * EXEC, retried from fresh reads when a watched key changed, time from the injected clock.
  */
 public final class RescueEngine {
     private static final int BROADCAST_PAGE = 256;
@@ -177,11 +177,16 @@ public final class RescueEngine {
 
     /**
      * Emits one task for every cron template whose next tick has come, and moves its ticks on. A template's tick
-     * and its emission commit together under WATCH of the template, so racing tickers emit once per tick.
+     * and its emission commit together (scripted: one script for all due templates, which skips a template whose
+     * tick another ticker moved since it was read; optimistic: one transaction each under WATCH of the template),
+     * so racing tickers emit once per tick.
      *
      * @return how many tasks were emitted
      */
     public int ticker() {
+        if (scripts != null) {
+            return scripts.ticker(); // the script tells the wake channel
+        }
         long now = clock.millis();
         List<Tuple> due = new ArrayList<>(jedis.zrangeByScoreWithScores(keys.cron(), Double.NEGATIVE_INFINITY, now));
         due.sort(Comparator.comparingDouble(Tuple::getScore).thenComparingLong(t -> Long.parseLong(t.getElement())));

@@ -1,20 +1,27 @@
 package dev.redsim.queue.rescue;
 
 import dev.redsim.queue.script.LuaScript;
+import dev.redsim.queue.time.RedisClock;
 import dev.redsim.queue.time.ServerTime;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Response;
+import redis.clients.jedis.resps.Tuple;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * rescue's create, search, extend, delete and expire as Lua scripts (resources/rescue/scripts; tasks.lua is the
- * store: the same hash and index layout as {@link TaskStore}), each one round trip, no WATCH, time from Redis's
- * TIME when the clock is a RedisClock. Ticker (cron) stays the WATCH/MULTI form: see docs/contracts/rescue.md.
+ * rescue's create, search, extend, delete, expire and ticker as Lua scripts (resources/rescue/scripts; tasks.lua is
+ * the store: the same hash and index layout as {@link TaskStore}), each one script call, no WATCH, time from Redis's
+ * TIME when the clock is a RedisClock. The ticker's new ticks come from {@link Cron} here, not from a second calendar
+ * in Lua: see {@link #ticker()} and decision 0039.
  */
 final class RescueScripts {
     private static final String DIR = "/rescue/scripts/";
@@ -23,6 +30,11 @@ final class RescueScripts {
     static final LuaScript EXTEND = LuaScript.of(DIR + "tasks.lua", DIR + "extend.lua");
     static final LuaScript DELETE = LuaScript.of(DIR + "tasks.lua", DIR + "delete.lua");
     static final LuaScript EXPIRE = LuaScript.of(DIR + "tasks.lua", DIR + "expire.lua");
+    static final LuaScript TICKER = LuaScript.of(DIR + "tasks.lua", DIR + "ticker.lua");
+
+    /** A due cron template as one ticker read it: the next tick it had, and the ticks it moves to. */
+    record Tick(String id, long read, String previous, String next) {
+    }
 
     private final Jedis jedis;
     private final InstantSource clock;
@@ -112,6 +124,64 @@ final class RescueScripts {
         return ((Long) EXPIRE.run(jedis, keys(keys.owned(), keys.retention()), common())).intValue();
     }
 
+    /**
+     * Emits one task per due cron template and moves its ticks, in one script call: {@link #dueTicks} then
+     * {@link #tick}. Two tickers that read the same due tick both call the script; the second finds the tick moved
+     * and skips the template, so each tick emits once.
+     */
+    int ticker() {
+        Instant now = clock.instant();
+        List<Tick> due = dueTicks(now);
+        return due.isEmpty() ? 0 : tick(due, now);
+    }
+
+    /**
+     * The cron templates due at {@code now} (next tick at or before it), oldest tick first (ids in order among equal
+     * ticks, as the WATCH/MULTI form emits them), each with the ticks Cron gives around {@code now}: two round trips,
+     * the due part of the cron zset and the templates' @every labels (pipelined).
+     */
+    List<Tick> dueTicks(Instant now) {
+        List<Tuple> due = new ArrayList<>(jedis.zrangeByScoreWithScores(keys.cron(), Double.NEGATIVE_INFINITY,
+                now.toEpochMilli()));
+        if (due.isEmpty()) {
+            return List.of();
+        }
+        due.sort(Comparator.comparingDouble(Tuple::getScore).thenComparingLong(t -> Long.parseLong(t.getElement())));
+        Pipeline p = jedis.pipelined();
+        List<Response<String>> every = new ArrayList<>(due.size());
+        for (Tuple t : due) {
+            every.add(p.hget(keys.task(t.getElement()), Task.Section.CRON.field + ":" + Labels.EVERY));
+        }
+        p.sync();
+        List<Tick> ticks = new ArrayList<>(due.size());
+        for (int i = 0; i < due.size(); i++) {
+            String expression = every.get(i).get();
+            if (expression == null) {
+                continue; // deleted since: nothing to tick
+            }
+            Cron cron = Cron.parse(expression);
+            ticks.add(new Tick(due.get(i).getElement(), (long) due.get(i).getScore(),
+                    Cron.format(cron.previous(now)), Cron.format(cron.next(now))));
+        }
+        return ticks;
+    }
+
+    /** Runs the ticker script over ticks read at {@code now}; how many tasks it emitted. */
+    int tick(List<Tick> ticks, Instant now) {
+        if (ticks.isEmpty()) {
+            return 0;
+        }
+        List<byte[]> args = common(now);
+        args.add(bytes(options.retention().toMillis()));
+        for (Tick t : ticks) {
+            args.add(bytes(t.id()));
+            args.add(bytes(t.read()));
+            args.add(bytes(t.previous()));
+            args.add(bytes(t.next()));
+        }
+        return ((Long) TICKER.run(jedis, keys(keys.cron(), keys.sequence(), keys.all()), args)).intValue();
+    }
+
     /** {1, fields} -> the task; {0} no task; {-1, stored fields} not the owner (RescueEngine's messages). */
     private Task checked(List<?> reply, String id, Task caller) {
         long status = (Long) reply.get(0);
@@ -138,6 +208,14 @@ final class RescueScripts {
         List<byte[]> args = new ArrayList<>();
         args.add(bytes(keys.prefix()));
         args.add(bytes(ServerTime.argument(clock)));
+        return args;
+    }
+
+    /** As {@link #common()}, with an injected clock's reading already taken ({@code now}) rather than a new one. */
+    private List<byte[]> common(Instant now) {
+        List<byte[]> args = new ArrayList<>();
+        args.add(bytes(keys.prefix()));
+        args.add(bytes(clock instanceof RedisClock ? "" : Long.toString(now.toEpochMilli())));
         return args;
     }
 

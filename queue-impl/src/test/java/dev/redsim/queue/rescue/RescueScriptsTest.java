@@ -21,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The scripted transitions against the WATCH/MULTI ones: the same history at the same clock readings leaves every key
  * byte for byte the same (what other clients of the queue observe), label keys outside ASCII included (the index
- * keys count a key's length as Java does); and the batch forms (create many, search many). Both targets.
+ * keys count a key's length as Java does), cron ticks and their emissions included; and the batch forms (create
+ * many, search many). Both targets.
  */
 class RescueScriptsTest {
     private static final String QUEUE = "scripts";
@@ -64,7 +65,10 @@ class RescueScriptsTest {
         }
     }
 
-    /** Tasks of every kind through create, search, extend, delete (a gate firing, Sync carried back) and expire. */
+    /**
+     * Tasks of every kind through create, search, extend, delete (a gate firing, Sync carried back), expire and ticker
+     * (a suppressed emission, an "all" and a "uni" one).
+     */
     private static Map<String, String> history(RedisTarget target, Transitions transitions) {
         flush(target);
         long[] now = {1_700_000_000_123L};
@@ -84,6 +88,15 @@ class RescueScriptsTest {
                     Map.of(Labels.METHOD, Labels.UNI, Labels.WORKER, "w2")));
             w1.create(Task.withMeta(Map.of("cron", "1")).with(Task.Section.CRON, Map.of(Labels.EVERY, "5 minutes")));
             w1.create(Task.withMeta(Map.of("plain", "1", "ké", "é", "x😀", "😀")));
+            // Cron templates for the ticker at the end: one whose Root the plain task suppresses, one "all" and one
+            // "uni" (their emissions start a retention), one carrying Sync.
+            w1.create(Task.withMeta(Map.of("rooted", "1")).with(Task.Section.ROOT, Map.of("plain", "1"))
+                    .with(Task.Section.CRON, Map.of(Labels.EVERY, "minute")));
+            w1.create(Task.withMeta(Map.of("tick-all", "1")).with(Task.Section.NODE, Map.of(Labels.METHOD, Labels.ALL))
+                    .with(Task.Section.CRON, Map.of(Labels.EVERY, "minute")));
+            w1.create(Task.withMeta(Map.of("tick-uni", "1")).with(Task.Section.NODE,
+                    Map.of(Labels.METHOD, Labels.UNI, Labels.WORKER, "w2")).with(Task.Section.SYNC, Map.of("n", "7"))
+                    .with(Task.Section.CRON, Map.of(Labels.EVERY, "minute")));
             now[0] += 7;
             Task first = w1.search().orElseThrow(); // the "all" task: delivered, not owned
             assertThat(first.meta()).containsKey("all");
@@ -97,6 +110,9 @@ class RescueScriptsTest {
             w1.delete(owned.with(Task.Section.SYNC, Map.of("offset", "42")));
             now[0] += 60_000; // the uni task's lease has passed
             assertThat(w1.expire()).isEqualTo(1);
+            now[0] += 60_000; // 22:15:23: every template's tick has come; the Root of one suppresses its task
+            assertThat(w1.ticker()).isEqualTo(3);
+            assertThat(w2.ticker()).isZero();
             Map<String, String> keys = new TreeMap<>();
             for (String key : jedis.keys("*")) {
                 byte[] k = key.getBytes(java.nio.charset.StandardCharsets.UTF_8);
