@@ -29,6 +29,8 @@ public final class Job {
     private static final LuaScript GET = LuaScript.of(DIR + "get.lua");
     private static final LuaScript GET_ONE = LuaScript.of(DIR + "get_one.lua");
     private static final LuaScript FINISH = LuaScript.of(DIR + "finish.lua");
+    /** The most claims one finish.lua call takes. */
+    private static final int FINISH_BATCH = 1_000;
     private static final LuaScript FINISH_ONE = LuaScript.of(DIR + "finish_one.lua");
     private static final LuaScript EXTEND = LuaScript.of(DIR + "extend.lua");
     private static final LuaScript RELEASE = LuaScript.of(DIR + "release.lua");
@@ -151,6 +153,14 @@ public final class Job {
         }
         if (claims.size() == 1) {
             return List.of(finish(claims.get(0), result)); // the loop-free script
+        }
+        if (claims.size() > FINISH_BATCH) {
+            // finish.lua writes each key once for all its claims (one argument list): bounded, as Lua's stack is
+            for (int from = 0; from < claims.size(); from += FINISH_BATCH) {
+                List<Claim> part = claims.subList(from, Math.min(from + FINISH_BATCH, claims.size()));
+                finished.addAll(finishAll(part, result));
+            }
+            return finished;
         }
         List<String> args = new ArrayList<>(List.of(keys.finishChannel()));
         for (Claim claim : claims) {
