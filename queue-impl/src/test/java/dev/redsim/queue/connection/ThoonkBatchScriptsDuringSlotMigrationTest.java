@@ -1,6 +1,7 @@
 package dev.redsim.queue.connection;
 
 import dev.redsim.queue.thoonk.Claim;
+import dev.redsim.queue.thoonk.FinishedAndClaimed;
 import dev.redsim.queue.thoonk.Job;
 import dev.redsim.queue.thoonk.ThoonkKeys;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -91,6 +92,44 @@ class ThoonkBatchScriptsDuringSlotMigrationTest {
                     .containsExactlyInAnyOrder("source " + keys.finishes(), "source " + keys.publishes());
             slot.finish();
             assertThat(client.get(keys.finishes())).isEqualTo("3");
+        }
+    }
+    /**
+     * Complete-and-claim-next on the migrating master: finishing the only claim empties feed.claimed, and the next
+     * job's claim adds to it. A script running finish's commands then get's would be refused at the next job's ZSCORE
+     * of the emptied feed.claimed, after the finish was written (and its pop of feed.ids).
+     */
+    @ParameterizedTest(name = "{0} cluster")
+    @ValueSource(strings = {"simulated", "redis"})
+    void aFinishAndGetThatEmptiesTheClaimsRunsWholeOnTheMigratingMaster(String which) {
+        try (MigratingSlot slot = MigratingSlot.on(which); JedisCluster client = slot.client()) {
+            String feed = "{" + slot.tag() + "}jobs";
+            ThoonkKeys keys = new ThoonkKeys(feed);
+            Claim held;
+            try (Jedis owner = RedisConnections.of(client).forKey(keys.slotKey())) {
+                Job job = new Job(owner, feed, clock);
+                job.put("zero");
+                assertThat(job.finish(job.get(Duration.ZERO), "ok")).isTrue(); // feed.finishes exists
+                job.put("one");
+                job.put("two");
+                assertThat(job.cancel(job.get(Duration.ZERO))).isTrue(); // feed.cancelled exists: "one" failed once
+                held = job.get(Duration.ZERO);
+                assertThat(held.item()).isEqualTo("two");
+            }
+
+            slot.open();
+            try (Jedis source = slot.source()) {
+                FinishedAndClaimed next = new Job(source, feed, clock).finishAndGet(List.of(held), "done", 2,
+                        Duration.ZERO);
+                assertThat(next.finished()).containsExactly(true);
+                assertThat(next.claims()).extracting(Claim::item).containsExactly("one");
+                assertThat(source.zrange(keys.claimed(), 0, -1)).containsExactly(next.claims().get(0).id());
+                assertThat(source.get(keys.finishes())).isEqualTo("2");
+            }
+            slot.finish();
+            assertThat(client.hvals(keys.items())).containsExactly("one");
+            assertThat(client.hvals(keys.cancelled())).as("the failure count of the job claimed now")
+                    .containsExactly("1");
         }
     }
 }
