@@ -5,8 +5,7 @@ for i = 0, #KEYS / 8 - 1 do
   local k, a = i * 8, i * 3
   if redis.call('GET', KEYS[k + 1]) ~= ARGV[a + 2] then
     codes[#codes + 1] = 0
-  elseif redis.call('LLEN', KEYS[k + 4]) > 0 or redis.call('SCARD', KEYS[k + 5]) > 0
-      or redis.call('LLEN', KEYS[k + 6]) > 0 then
+  elseif redis.call('EXISTS', KEYS[k + 4], KEYS[k + 5], KEYS[k + 6]) > 0 then -- Redis keeps no empty list or set
     codes[#codes + 1] = 2
   else
     redis.call('ZREM', KEYS[k + 2], ARGV[a + 1])

@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
- * Conveyor's lease recovery and scheduler on the master of a migrating slot (issue 19, decisions 0023 and 0041), on
+ * Conveyor's lease recovery, scheduler and claim on the master of a migrating slot (issue 19, decisions 0023 and 0041), on
  * the simulated and the real 3-master cluster. The racing run (QueuesDuringSlotMigrationTest) never has a lease
  * expire or a job fall due while the slot moves, so it cannot tell whether these scripts probe their keys; here the
  * slot is held half way: every key the script declares is still on the source (so the cluster lets it run there), and
@@ -107,6 +107,40 @@ class ConveyorProbesDuringSlotMigrationTest {
             slot.finish();
             assertThat(conveyor.runScheduler(Deadline.none())).as("moved once the slot moved").isEqualTo(1);
             assertThat(claimAll(conveyor)).containsExactly("waiting", "later");
+        }
+    }
+
+    /**
+     * The claim (the racing run proves it only now and then): every key it declares is on the source and nothing has
+     * moved, but the job's lease key is new, and a migrating master refuses a missing key; without the claim's
+     * migration probe it pops the job, writes its record and is refused at the lease key, and the job is nowhere.
+     */
+    @ParameterizedTest(name = "{0} cluster")
+    @ValueSource(strings = {"simulated", "redis"})
+    void aClaimWritesNothingWhileTheSlotMigrates(String which) {
+        try (MigratingSlot slot = MigratingSlot.on(which); JedisCluster client = slot.client()) {
+            ConveyorKeys keys = new ConveyorKeys("{" + slot.tag() + "}:");
+            ConveyorClient conveyor = new ConveyorClient(client, ConveyorOptions.defaults(), keys, clock);
+            conveyor.add(Deadline.none(), Job.of("q", PAYLOAD).withUuid("held"), false);
+            conveyor.add(Deadline.none(), Job.of("q", PAYLOAD).withUuid("waiting"), false);
+            assertThat(conveyor.with(c -> c.claim(Deadline.none(), "q")).orElseThrow().uuid()).isEqualTo("held");
+            client.lpush(keys.deadLetters(), "not a job".getBytes(StandardCharsets.UTF_8));
+
+            slot.open();
+            Map<String, String> before = slot.snapshot();
+            Throwable refused;
+            try (Jedis source = slot.source()) {
+                refused = catchThrowable(() -> new Conveyor(source, clock, ConveyorOptions.defaults(), keys)
+                        .claimMany(Deadline.none(), "q", 2));
+            }
+            assertThat(slot.snapshot()).as("keys of the slot on both masters after the claim was refused")
+                    .isEqualTo(before);
+            assertThat(refused).as("a claim on the migrating master").isNotNull();
+            assertThat(SlotMoves.classify(refused)).as("how RedisConnections reads " + refused)
+                    .isEqualTo(SlotMoves.Refusal.MIGRATING);
+
+            slot.finish();
+            assertThat(claimAll(conveyor)).containsExactly("waiting");
         }
     }
 
