@@ -8,7 +8,7 @@
 local finished
 if redis.call('GET', KEYS[1]) ~= ARGV[2] then
   finished = 0
-elseif redis.call('LLEN', KEYS[4]) > 0 or redis.call('SCARD', KEYS[5]) > 0 or redis.call('LLEN', KEYS[6]) > 0 then
+elseif redis.call('EXISTS', KEYS[4], KEYS[5], KEYS[6]) > 0 then -- Redis keeps no empty list or set
   finished = 2
 else
   redis.call('ZREM', KEYS[2], ARGV[1])

@@ -29,6 +29,9 @@ public final class Job {
     private static final LuaScript GET = LuaScript.of(DIR + "get.lua");
     private static final LuaScript GET_ONE = LuaScript.of(DIR + "get_one.lua");
     private static final LuaScript FINISH = LuaScript.of(DIR + "finish.lua");
+    private static final LuaScript FINISH_GET = LuaScript.of(DIR + "finish_get.lua");
+    /** The most claims one finish.lua call takes. */
+    private static final int FINISH_BATCH = 1_000;
     private static final LuaScript FINISH_ONE = LuaScript.of(DIR + "finish_one.lua");
     private static final LuaScript EXTEND = LuaScript.of(DIR + "extend.lua");
     private static final LuaScript RELEASE = LuaScript.of(DIR + "release.lua");
@@ -152,6 +155,14 @@ public final class Job {
         if (claims.size() == 1) {
             return List.of(finish(claims.get(0), result)); // the loop-free script
         }
+        if (claims.size() > FINISH_BATCH) {
+            // finish.lua writes each key once for all its claims (one argument list): bounded, as Lua's stack is
+            for (int from = 0; from < claims.size(); from += FINISH_BATCH) {
+                List<Claim> part = claims.subList(from, Math.min(from + FINISH_BATCH, claims.size()));
+                finished.addAll(finishAll(part, result));
+            }
+            return finished;
+        }
         List<String> args = new ArrayList<>(List.of(keys.finishChannel()));
         for (Claim claim : claims) {
             args.add(claim.id());
@@ -164,6 +175,44 @@ public final class Job {
             finished.add((Long) code == 1L);
         }
         return finished;
+    }
+
+    /**
+     * Complete-and-claim-next: finishes every claim (fenced, as {@link #finishAll}) and claims up to {@code n} next
+     * jobs, in one script (one round trip), leaving the keys and events of finishAll then getMany. When no job is
+     * waiting it waits up to {@code timeout} for one, as getMany does. WATCH/MULTI (or more than 1,000 claims): the
+     * two calls one after the other.
+     */
+    public FinishedAndClaimed finishAndGet(List<Claim> claims, String result, int n, Duration timeout) {
+        if (!scripted || claims.size() > FINISH_BATCH) {
+            List<Boolean> finished = finishAll(claims, result);
+            return new FinishedAndClaimed(finished, n > 0 ? getMany(n, timeout) : List.of());
+        }
+        List<String> args = new ArrayList<>(List.of(now(), Integer.toString(n), keys.finishChannel()));
+        for (Claim claim : claims) {
+            args.add(claim.id());
+            args.add(Long.toString(claim.claimedAt()));
+            args.add(result == null ? "" : ThoonkKeys.payload(claim.id(), result));
+        }
+        List<?> reply = (List<?>) script(FINISH_GET, List.of(keys.claimed(), keys.cancelled(), keys.finishes(),
+            keys.items(), keys.published(), keys.ids()), args);
+        long at = (Long) reply.get(0);
+        List<Boolean> finished = new ArrayList<>();
+        for (Object code : (List<?>) reply.get(1)) {
+            finished.add((Long) code == 1L);
+        }
+        List<Claim> next = new ArrayList<>();
+        List<?> pairs = (List<?>) reply.get(2);
+        for (int i = 0; i + 1 < pairs.size(); i += 2) {
+            next.add(new Claim(text(pairs.get(i)), text(pairs.get(i + 1)), at));
+        }
+        if (next.isEmpty() && n > 0) {
+            Claim waited = waitAndClaim(timeout, id -> { });
+            if (waited != null) {
+                next.add(waited);
+            }
+        }
+        return new FinishedAndClaimed(finished, next);
     }
 
     /** The blocking half of a scripted get: BRPOP (or nothing under a millisecond), then the script claims the id. */

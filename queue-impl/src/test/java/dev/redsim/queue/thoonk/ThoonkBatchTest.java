@@ -18,7 +18,7 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * thoonk's batch forms (putAll, getMany, finishAll) and the one-job scripts against the contract's WATCH/MULTI
+ * thoonk's batch forms (putAll, getMany, finishAll, finishAndGet) and the one-job scripts against the contract's WATCH/MULTI
  * forms on both targets: the same calls leave the same keys (ids are random, so each id is named by its item), and
  * publish the same finish events.
  */
@@ -59,6 +59,14 @@ class ThoonkBatchTest {
         List<Claim> one = job.getMany(1, Duration.ZERO);
         assertThat(one).extracting(Claim::item).containsExactly("item4");
         assertThat(job.cancel(one.get(0))).isTrue();
+        List<Claim> two = job.getMany(2, Duration.ZERO);
+        assertThat(two).extracting(Claim::item).containsExactly("item5", "single");
+        FinishedAndClaimed next = job.finishAndGet(two, "done", 3, Duration.ZERO);
+        assertThat(next.finished()).containsExactly(true, true);
+        assertThat(next.claims()).extracting(Claim::item).as("the cancelled job, back in line").containsExactly("item4");
+        FinishedAndClaimed last = job.finishAndGet(List.of(next.claims().get(0), two.get(0)), null, 1, Duration.ZERO);
+        assertThat(last.finished()).as("the second finished already").containsExactly(true, false);
+        assertThat(last.claims()).as("nothing waiting").isEmpty();
         Map<String, String> state = state(jedis, job.keys());
         jedis.del(job.keys().all());
         return state;

@@ -1,0 +1,158 @@
+package dev.redsim.queue.connection;
+
+import dev.redsim.queue.conveyor.Conveyor;
+import dev.redsim.queue.conveyor.ConveyorClient;
+import dev.redsim.queue.conveyor.ConveyorKeys;
+import dev.redsim.queue.conveyor.ConveyorOptions;
+import dev.redsim.queue.conveyor.Deadline;
+import dev.redsim.queue.conveyor.Job;
+import dev.redsim.queue.conveyor.Lease;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisCluster;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+/**
+ * Conveyor's lease recovery, scheduler and claim on the master of a migrating slot (issue 19, decisions 0023 and 0041), on
+ * the simulated and the real 3-master cluster. The racing run (QueuesDuringSlotMigrationTest) never has a lease
+ * expire or a job fall due while the slot moves, so it cannot tell whether these scripts probe their keys; here the
+ * slot is held half way: every key the script declares is still on the source (so the cluster lets it run there), and
+ * the job's queue has moved to the target. Both scripts write before they push to the queue (ZREM of the lease or the
+ * scheduled entry), and a migrating master refuses a script's access to a key it does not hold wherever the script
+ * meets it, keeping what was written: without the probe of the queue (refusal in proto.lua) the job leaves the lease
+ * set or `scheduled` and never reaches its queue. With it, nothing is written and the script answers with the refusal,
+ * which RedisConnections.transition reads as "migrating" and waits out; once the slot has moved, the same call moves
+ * the job. The transitions are run on a plain connection to the source (a client whose slot map is stale), so the
+ * refusal itself is seen.
+ */
+class ConveyorProbesDuringSlotMigrationTest {
+    private static final byte[] PAYLOAD = "work".getBytes(StandardCharsets.UTF_8);
+
+    /** A manual clock (the scripts are handed its time), so a lease expires and a job falls due without waiting. */
+    private final AtomicLong millis = new AtomicLong(Instant.parse("2026-01-01T00:00:00Z").toEpochMilli());
+    private final InstantSource clock = () -> Instant.ofEpochMilli(millis.get());
+
+    @ParameterizedTest(name = "{0} cluster")
+    @ValueSource(strings = {"simulated", "redis"})
+    void recoveryWritesNothingWhileTheQueueOfAnExpiredLeaseIsOnTheOtherMaster(String which) {
+        try (MigratingSlot slot = MigratingSlot.on(which); JedisCluster client = slot.client()) {
+            ConveyorKeys keys = new ConveyorKeys("{" + slot.tag() + "}:");
+            ConveyorClient conveyor = new ConveyorClient(client, ConveyorOptions.defaults(), keys, clock);
+            conveyor.add(Deadline.none(), Job.of("q", PAYLOAD).withUuid("held"), false);
+            conveyor.add(Deadline.none(), Job.of("q", PAYLOAD).withUuid("waiting"), false);
+            Lease held = conveyor.with(c -> c.claim(Deadline.none(), "q")).orElseThrow();
+            assertThat(held.uuid()).isEqualTo("held");
+            // the dead-letter list is a declared key: present, so the cluster runs the script on the source
+            client.lpush(keys.deadLetters(), "not a job".getBytes(StandardCharsets.UTF_8));
+            millis.addAndGet(Duration.ofMinutes(1).toMillis()); // the lease (30 s) has expired
+
+            slot.open();
+            slot.migrate(new String(keys.queue("q"), StandardCharsets.UTF_8));
+            Map<String, String> before = slot.snapshot();
+            Throwable refused;
+            try (Jedis source = slot.source()) {
+                refused = catchThrowable(() -> new Conveyor(source, clock, ConveyorOptions.defaults(), keys)
+                        .recoverExpiredLeases(Deadline.none()));
+            }
+            assertThat(slot.snapshot()).as("keys of the slot on both masters after recovery was refused")
+                    .isEqualTo(before);
+            assertThat(refused).as("recovery on the migrating master").isNotNull();
+            assertThat(SlotMoves.classify(refused)).as("how RedisConnections reads " + refused)
+                    .isEqualTo(SlotMoves.Refusal.MIGRATING);
+
+            slot.finish();
+            assertThat(conveyor.recoverExpiredLeases(Deadline.none())).as("requeued once the slot moved").isEqualTo(1);
+            assertThat(claimAll(conveyor)).containsExactly("waiting", "held");
+        }
+    }
+
+    @ParameterizedTest(name = "{0} cluster")
+    @ValueSource(strings = {"simulated", "redis"})
+    void theSchedulerWritesNothingWhileTheQueueOfADueJobIsOnTheOtherMaster(String which) {
+        try (MigratingSlot slot = MigratingSlot.on(which); JedisCluster client = slot.client()) {
+            ConveyorKeys keys = new ConveyorKeys("{" + slot.tag() + "}:");
+            ConveyorClient conveyor = new ConveyorClient(client, ConveyorOptions.defaults(), keys, clock);
+            conveyor.add(Deadline.none(), Job.of("q", PAYLOAD).withUuid("waiting"), false);
+            conveyor.add(Deadline.none(), Job.of("q", PAYLOAD).withUuid("later")
+                    .withRunAt(clock.instant().plusSeconds(10)), false);
+            client.lpush(keys.deadLetters(), "not a job".getBytes(StandardCharsets.UTF_8));
+            millis.addAndGet(Duration.ofMinutes(1).toMillis()); // "later" is due
+
+            slot.open();
+            slot.migrate(new String(keys.queue("q"), StandardCharsets.UTF_8));
+            Map<String, String> before = slot.snapshot();
+            Throwable refused;
+            try (Jedis source = slot.source()) {
+                refused = catchThrowable(() -> new Conveyor(source, clock, ConveyorOptions.defaults(), keys)
+                        .runScheduler(Deadline.none()));
+            }
+            assertThat(slot.snapshot()).as("keys of the slot on both masters after the scheduler was refused")
+                    .isEqualTo(before);
+            assertThat(refused).as("the scheduler on the migrating master").isNotNull();
+            assertThat(SlotMoves.classify(refused)).as("how RedisConnections reads " + refused)
+                    .isEqualTo(SlotMoves.Refusal.MIGRATING);
+
+            slot.finish();
+            assertThat(conveyor.runScheduler(Deadline.none())).as("moved once the slot moved").isEqualTo(1);
+            assertThat(claimAll(conveyor)).containsExactly("waiting", "later");
+        }
+    }
+
+    /**
+     * The claim (the racing run proves it only now and then): every key it declares is on the source and nothing has
+     * moved, but the job's lease key is new, and a migrating master refuses a missing key; without the claim's
+     * migration probe it pops the job, writes its record and is refused at the lease key, and the job is nowhere.
+     */
+    @ParameterizedTest(name = "{0} cluster")
+    @ValueSource(strings = {"simulated", "redis"})
+    void aClaimWritesNothingWhileTheSlotMigrates(String which) {
+        try (MigratingSlot slot = MigratingSlot.on(which); JedisCluster client = slot.client()) {
+            ConveyorKeys keys = new ConveyorKeys("{" + slot.tag() + "}:");
+            ConveyorClient conveyor = new ConveyorClient(client, ConveyorOptions.defaults(), keys, clock);
+            conveyor.add(Deadline.none(), Job.of("q", PAYLOAD).withUuid("held"), false);
+            conveyor.add(Deadline.none(), Job.of("q", PAYLOAD).withUuid("waiting"), false);
+            assertThat(conveyor.with(c -> c.claim(Deadline.none(), "q")).orElseThrow().uuid()).isEqualTo("held");
+            client.lpush(keys.deadLetters(), "not a job".getBytes(StandardCharsets.UTF_8));
+
+            slot.open();
+            Map<String, String> before = slot.snapshot();
+            Throwable refused;
+            try (Jedis source = slot.source()) {
+                refused = catchThrowable(() -> new Conveyor(source, clock, ConveyorOptions.defaults(), keys)
+                        .claimMany(Deadline.none(), "q", 2));
+            }
+            assertThat(slot.snapshot()).as("keys of the slot on both masters after the claim was refused")
+                    .isEqualTo(before);
+            assertThat(refused).as("a claim on the migrating master").isNotNull();
+            assertThat(SlotMoves.classify(refused)).as("how RedisConnections reads " + refused)
+                    .isEqualTo(SlotMoves.Refusal.MIGRATING);
+
+            slot.finish();
+            assertThat(claimAll(conveyor)).containsExactly("waiting");
+        }
+    }
+
+    /** Claims every job of queue q, in order, through the client (on the slot's new master). */
+    private static List<String> claimAll(ConveyorClient conveyor) {
+        List<String> uuids = new ArrayList<>();
+        while (true) {
+            var lease = conveyor.with(c -> c.claim(Deadline.none(), "q"));
+            if (lease.isEmpty()) {
+                return uuids;
+            }
+            uuids.add(lease.get().uuid());
+        }
+    }
+}
