@@ -7,6 +7,17 @@
 
 local mp_read
 
+-- Byte order, not Lua's '<': redis-server compares Lua strings with strcoll under its LC_COLLATE locale, which can
+-- order (and even tie) strings differently from bytes; the ids must sort as Java sorts them (UTF-16 order, the same
+-- as UTF-8 bytes below U+E000) and map entries must sort the same way on every server.
+local function bytes_less(a, b)
+  for k = 1, math.min(#a, #b) do
+    local x, y = string.byte(a, k), string.byte(b, k)
+    if x ~= y then return x < y end
+  end
+  return #a < #b
+end
+
 local function be_uint(s, i, width)
   local n = 0
   for k = i, i + width - 1 do n = n * 256 + string.byte(s, k) end
@@ -93,7 +104,7 @@ local function mp_map(s, i, n)
     if string.sub(kc, 1, 1) == 's' then fields[key] = {v = v, c = vc} end
     texts[k] = kc .. vc
   end
-  table.sort(texts)
+  table.sort(texts, bytes_less)
   return fields, 'm' .. n .. '{' .. table.concat(texts) .. '}', i
 end
 
@@ -178,7 +189,7 @@ local function read_constraints(flat)
     if def.concurrency and type(def.concurrency.v) == 'number' then c.concurrency = def.concurrency.v end
     out[#out + 1] = c
   end
-  table.sort(out, function(a, b) return a.id < b.id end)
+  table.sort(out, function(a, b) return bytes_less(a.id, b.id) end)
   return out
 end
 

@@ -168,6 +168,61 @@ class JqBatchTest {
         return keys;
     }
 
+    /**
+     * The claim script's matcher (matching.lua) against the Java one (JobMatcher.matches, msgpack-java's Value.equals)
+     * on arguments where decoding to Lua values would go wrong: integers of every width and sign, floats of both widths
+     * and signed zeros, strings in two encodings against a binary, maps in another entry order, a 16-bit array header,
+     * the largest uint64 against int64 -1, nil, an argument that is not a map. Every constraint has no limit, so each
+     * job is claimed and holds exactly the constraints that matched it.
+     */
+    @AcrossTargets
+    void theClaimScriptMatchesArgumentsAsTheJavaMatcherDoes(RedisTarget target) {
+        try (RespClient admin = new RespClient(target.host(), target.port())) {
+            admin.call("FLUSHALL");
+        }
+        Map<String, Value> wanted = new java.util.TreeMap<>(Map.of(
+                "int1", ValueFactory.newInteger(1),
+                "float1", ValueFactory.newFloat(1.0),
+                "zero", ValueFactory.newFloat(0.0),
+                "str1", ValueFactory.newString("1"),
+                "bin1", ValueFactory.newBinary("1".getBytes(StandardCharsets.UTF_8)),
+                "map", Msgpack.map("a", 1, "b", 2),
+                "array", ValueFactory.newArray(ValueFactory.newInteger(1), ValueFactory.newString("x")),
+                "neg", ValueFactory.newInteger(-200),
+                "umax", ValueFactory.newInteger(new java.math.BigInteger("18446744073709551615")),
+                "nil", ValueFactory.newNil()));
+        String[] arguments = {"81a16b01", "81a16bcd0001", "81a16bd30000000000000001", "81a16bcb3ff0000000000000",
+            "81a16bca3f800000", "81a16ba131", "81a16bc40131", "81a16bd90131", "81a16b82a16202a16101",
+            "81a16bdc000201a178", "81a16bd1ff38", "81a16bcfffffffffffffffff", "81a16bd3ffffffffffffffff", "9101",
+            "de0002a16b01a17ac0", "81a16bc0", "81a16bcb8000000000000000", "81a16bca00000000", "81a16bd000",
+            "81a16bcc01", "81a16b82a16101a16202"};
+        try (Jedis jedis = new Jedis(target.host(), target.port())) {
+            JobQueue queue = new JobQueue(jedis, JqKeys.standard(), InstantSource.system(), JqOptions.defaults());
+            Map<String, JobMatcher> matchers = new java.util.TreeMap<>();
+            wanted.forEach((id, value) -> {
+                JobMatcher matcher = new JobMatcher("j", Map.of("k", value));
+                matchers.put(id, matcher);
+                queue.putConstraint(new Constraint(id, matcher, 0, 0, 0));
+            });
+            List<JobRequest> jobs = new ArrayList<>();
+            for (String hex : arguments) {
+                jobs.add(new JobRequest("j", java.util.HexFormat.of().parseHex(hex), 0, 0, false, 60_000));
+            }
+            List<Long> ids = queue.enqueueMany(jobs);
+            assertThat(queue.claimMany("w", 100)).hasSize(arguments.length);
+            int matchedSomewhere = 0;
+            for (int i = 0; i < arguments.length; i++) {
+                byte[] argument = jobs.get(i).argument();
+                List<String> expected = matchers.entrySet().stream()
+                        .filter(e -> e.getValue().matches("j", argument)).map(Map.Entry::getKey).toList();
+                matchedSomewhere += expected.isEmpty() ? 0 : 1;
+                assertThat(queue.job(ids.get(i)).orElseThrow().heldConstraints()).as("argument %s", arguments[i])
+                        .isEqualTo(expected);
+            }
+            assertThat(matchedSomewhere).as("arguments some constraint matched").isGreaterThan(10);
+        }
+    }
+
     private static String text(CancelResult r) {
         return r.state() + "/" + r.cancelled();
     }
