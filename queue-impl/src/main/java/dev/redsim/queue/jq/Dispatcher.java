@@ -16,13 +16,14 @@ import java.util.concurrent.locks.Lock;
  * Chooses and dispatches the next job, as the spec's selection: among eligible jobs, the smallest priority, ties
  * in enqueue order (the ready set's member order). A job whose constraints are full right now is not eligible, so
  * the next one in that order is taken (see docs/contracts/jq.md, decision 3); the scan goes on page after page
- * until a job is admitted or the ready set ends. The constraints and the chosen job's hash are WATCHed, so the
- * constraint check and the bookkeeping commit together or are retried; the ready set is read but not watched (an
- * enqueue that lands after the read is simply not seen by this claim, as if it came just after it).
+ * until a job is admitted or the ready set ends. Scripted (the default), claim.lua does all of it in one call,
+ * constraints included (matching.lua). In the optimistic form, the constraints and the chosen job's hash are
+ * WATCHed, so the constraint check and the bookkeeping commit together or are retried; the ready set is read but not
+ * watched (an enqueue that lands after the read is simply not seen by this claim, as if it came just after it).
  *
- * <p>Round trips: one pipeline (due-retry peek, WATCH, constraint definitions, the head of the ready set), one
- * HGETALL per page of candidates, one pipeline per constraint first consulted, and the MULTI/EXEC: three in the
- * usual case where the head of the ready set is admitted.
+ * <p>Round trips of the optimistic claim: one pipeline (due-retry peek, WATCH, constraint definitions, the head of
+ * the ready set), one HGETALL per page of candidates, one pipeline per constraint first consulted, and the
+ * MULTI/EXEC: three in the usual case where the head of the ready set is admitted.
  */
 final class Dispatcher {
     private final JqContext ctx;
