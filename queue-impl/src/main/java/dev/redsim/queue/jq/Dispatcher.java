@@ -16,13 +16,14 @@ import java.util.concurrent.locks.Lock;
  * Chooses and dispatches the next job, as the spec's selection: among eligible jobs, the smallest priority, ties
  * in enqueue order (the ready set's member order). A job whose constraints are full right now is not eligible, so
  * the next one in that order is taken (see docs/contracts/jq.md, decision 3); the scan goes on page after page
- * until a job is admitted or the ready set ends. The constraints and the chosen job's hash are WATCHed, so the
- * constraint check and the bookkeeping commit together or are retried; the ready set is read but not watched (an
- * enqueue that lands after the read is simply not seen by this claim, as if it came just after it).
+ * until a job is admitted or the ready set ends. Scripted (the default), claim.lua does all of it in one call,
+ * constraints included (matching.lua). In the optimistic form, the constraints and the chosen job's hash are
+ * WATCHed, so the constraint check and the bookkeeping commit together or are retried; the ready set is read but not
+ * watched (an enqueue that lands after the read is simply not seen by this claim, as if it came just after it).
  *
- * <p>Round trips: one pipeline (due-retry peek, WATCH, constraint definitions, the head of the ready set), one
- * HGETALL per page of candidates, one pipeline per constraint first consulted, and the MULTI/EXEC: three in the
- * usual case where the head of the ready set is admitted.
+ * <p>Round trips of the optimistic claim: one pipeline (due-retry peek, WATCH, constraint definitions, the head of
+ * the ready set), one HGETALL per page of candidates, one pipeline per constraint first consulted, and the
+ * MULTI/EXEC: three in the usual case where the head of the ready set is admitted.
  */
 final class Dispatcher {
     private final JqContext ctx;
@@ -39,21 +40,18 @@ final class Dispatcher {
     }
 
     /**
-     * Up to {@code n} jobs, in the order the spec's selection gives them. Scripted: one script call, unless a
-     * constraint is defined (the script then dispatches nothing and the optimistic claim, which evaluates the
-     * MessagePack matchers, runs instead, one job at a time). {@code optimisticClaims} (may be null) is held around
-     * every optimistic claim: a master passes one lock for all its threads, because concurrent WATCH/MULTI claims
-     * of the same head job conflict and all but one start over.
+     * Up to {@code n} jobs, in the order the spec's selection gives them. Scripted (the default): one script call,
+     * which evaluates the constraints itself (matching.lua), so no claim needs a lock. Optimistic
+     * (Transitions.OPTIMISTIC): one WATCH/MULTI claim per job; {@code optimisticClaims} (may be null) is held around
+     * them: a master passes one lock for all its threads, because concurrent WATCH/MULTI claims of the same head job
+     * conflict and all but one start over.
      */
     List<Assignment> claimMany(String worker, int n, Lock optimisticClaims) {
         if (n < 1) {
             return List.of();
         }
         if (ctx.options.scripted()) {
-            List<Assignment> claimed = scripted(worker, n);
-            if (claimed != null) {
-                return claimed;
-            }
+            return scripted(worker, n);
         }
         if (optimisticClaims == null) {
             return optimistic(worker, n);
@@ -78,16 +76,13 @@ final class Dispatcher {
         return claimed;
     }
 
-    /** The claim script's dispatches; null when constraints are defined and the optimistic claim must decide. */
+    /** The claim script's dispatches. */
     private List<Assignment> scripted(String worker, int n) {
         List<?> reply = (List<?>) JqScripts.CLAIM.run(ctx.jedis,
                 List.of(ctx.keys.delayed(), ctx.keys.ready(), ctx.keys.running(), ctx.keys.constraints()),
                 List.of(JqContext.bytes(ctx.keys.prefix()), JqContext.bytes(ctx.scriptTime()),
-                        JqContext.bytes(worker), JqContext.bytes(n)));
+                        JqContext.bytes(worker), JqContext.bytes(n), JqContext.bytes(ctx.options.scanPage())));
         long count = (Long) reply.get(0);
-        if (count < 0) {
-            return null;
-        }
         List<Assignment> claimed = new ArrayList<>((int) count);
         for (int i = 1; i < reply.size(); i += 6) {
             claimed.add(new Assignment((Long) reply.get(i), ((Long) reply.get(i + 1)).intValue(),

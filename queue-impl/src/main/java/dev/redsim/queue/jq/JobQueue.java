@@ -9,10 +9,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The JQ master's state machine on one Redis connection (not thread-safe: one per thread, as a Jedis). Enqueue,
- * claim and report are Lua scripts by default (JqOptions.transitions), for n jobs per call; the other transitions,
- * and all of them with Transitions.OPTIMISTIC, are one MULTI/EXEC each, WATCH-guarded where they depend on what
- * they read. Time comes from the given clock, or from Redis's TIME inside a script when the clock is a RedisClock.
+ * The JQ master's state machine on one Redis connection (not thread-safe: one per thread, as a Jedis). Every
+ * transition (enqueue, claim and report for n jobs per call, release, cancel, take-result, sweep) is one Lua script
+ * by default (JqOptions.transitions); with Transitions.OPTIMISTIC each is one MULTI/EXEC, WATCH-guarded where it
+ * depends on what it read (promotion outside a claim and constraint edits are always so). Time comes from the given
+ * clock, or from Redis's TIME inside a script when the clock is a RedisClock.
  * See docs/contracts/jq.md.
  */
 public final class JobQueue {
@@ -53,9 +54,9 @@ public final class JobQueue {
     }
 
     /**
-     * {@link #claimMany(String, int)} holding {@code optimisticClaims} around the claims that take the WATCH/MULTI
-     * form (all of them with Transitions.OPTIMISTIC; with scripts, those made while constraints are defined): a
-     * master shares one lock between its threads so that their optimistic claims do not abort each other.
+     * {@link #claimMany(String, int)} holding {@code optimisticClaims} around the claims in the WATCH/MULTI form
+     * (Transitions.OPTIMISTIC; scripted claims never take it): a master shares one lock between its threads so that
+     * their optimistic claims do not abort each other.
      */
     public List<Assignment> claimMany(String worker, int max, java.util.concurrent.locks.Lock optimisticClaims) {
         return dispatcher.claimMany(worker, max, optimisticClaims);
@@ -110,6 +111,10 @@ public final class JobQueue {
 
     /** Periodic upkeep: expired results and old finished records. */
     public void sweep() {
+        if (ctx.options.scripted()) {
+            results.sweepScripted();
+            return;
+        }
         results.sweep();
         inspector.trimFinished();
     }

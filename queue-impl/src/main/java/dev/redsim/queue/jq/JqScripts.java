@@ -3,15 +3,20 @@ package dev.redsim.queue.jq;
 import dev.redsim.queue.script.LuaScript;
 
 /**
- * JQ's enqueue, claim and report as Lua scripts (resources/jq/scripts), each for n jobs in one call. common.lua
- * carries the time, the member format, the counters and the MessagePack pieces of the failure log.
+ * JQ's transitions as Lua scripts (resources/jq/scripts): enqueue, claim and report for n jobs in one call, release,
+ * cancel, take-result and sweep. common.lua carries the time, the member format, the counters and the MessagePack
+ * pieces of the failure log; matching.lua the constraint matchers the claim evaluates.
  */
 final class JqScripts {
     private static final String DIR = "/jq/scripts/";
 
     static final LuaScript ENQUEUE = LuaScript.of(DIR + "common.lua", DIR + "enqueue.lua");
-    static final LuaScript CLAIM = LuaScript.of(DIR + "common.lua", DIR + "claim.lua");
+    static final LuaScript CLAIM = LuaScript.of(DIR + "common.lua", DIR + "matching.lua", DIR + "claim.lua");
     static final LuaScript REPORT = LuaScript.of(DIR + "common.lua", DIR + "report.lua");
+    static final LuaScript RELEASE = LuaScript.of(DIR + "common.lua", DIR + "release.lua");
+    static final LuaScript CANCEL = LuaScript.of(DIR + "common.lua", DIR + "cancel.lua");
+    static final LuaScript TAKE_RESULT = LuaScript.of(DIR + "common.lua", DIR + "take_result.lua");
+    static final LuaScript SWEEP = LuaScript.of(DIR + "common.lua", DIR + "sweep.lua");
 
     private JqScripts() {
     }

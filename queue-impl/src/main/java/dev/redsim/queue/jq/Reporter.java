@@ -80,6 +80,11 @@ final class Reporter {
      * constraint slot and its rate-window entry are given back. STALE when that attempt is not running any more.
      */
     ReportStatus release(long id, int attempt) {
+        if (ctx.options.scripted()) {
+            Object released = JqScripts.RELEASE.run(ctx.jedis, List.of(ctx.keys.running(), ctx.keys.ready()),
+                    List.of(JqContext.bytes(ctx.keys.prefix()), JqContext.bytes(id), JqContext.bytes(attempt)));
+            return (Long) released == 1 ? ReportStatus.ACCEPTED : ReportStatus.STALE;
+        }
         return ctx.optimistic("release", () -> tryRelease(id, attempt));
     }
 
@@ -193,6 +198,17 @@ final class Reporter {
      * @return the job's state afterwards and whether this call cancelled it; empty when there is no such job
      */
     Optional<CancelResult> cancel(long id) {
+        if (ctx.options.scripted()) {
+            List<?> reply = (List<?>) JqScripts.CANCEL.run(ctx.jedis, List.of(ctx.keys.ready(), ctx.keys.delayed(),
+                    ctx.keys.running(), ctx.keys.failed(), ctx.keys.results()), List.of(
+                    JqContext.bytes(ctx.keys.prefix()), JqContext.bytes(ctx.scriptTime()), JqContext.bytes(id),
+                    JqContext.bytes(ctx.options.resultRetention().toMillis())));
+            if (reply.isEmpty()) {
+                return Optional.empty();
+            }
+            return Optional.of(new CancelResult(JobState.fromWire(JqContext.text((byte[]) reply.get(0))),
+                    (Long) reply.get(1) == 1));
+        }
         return ctx.optimistic("cancel", () -> tryCancel(id));
     }
 

@@ -10,6 +10,9 @@ import java.util.Optional;
  * gone after the retention time (a read past the deadline returns nothing even before the sweep has run).
  */
 final class Results {
+    /** Entries of each kind one sweep script drops at most: bounds the time the server spends in one call. */
+    static final int SWEEP_LIMIT = 1000;
+
     private final JqContext ctx;
 
     Results(JqContext ctx) {
@@ -23,6 +26,14 @@ final class Results {
 
     /** {@link #take} and the job's state, read in the same transaction (one round trip for the master's API). */
     TakenResult takeWithState(long id) {
+        if (ctx.options.scripted()) {
+            List<?> reply = (List<?>) JqScripts.TAKE_RESULT.run(ctx.jedis, List.of(ctx.keys.results()), List.of(
+                    JqContext.bytes(ctx.keys.prefix()), JqContext.bytes(ctx.scriptTime()), JqContext.bytes(id)));
+            Optional<JobState> state = reply.size() > 2 && reply.get(2) != null
+                    ? Optional.of(JobState.fromWire(JqContext.text((byte[]) reply.get(2)))) : Optional.empty();
+            return new TakenResult((Long) reply.get(0) == 1 ? Optional.of((byte[]) reply.get(1)) : Optional.empty(),
+                    state);
+        }
         byte[] member = JqKeys.member(id);
         Transaction tx = ctx.jedis.multi();
         tx.get(ctx.keys.result(id));
@@ -39,6 +50,21 @@ final class Results {
             return new TakenResult(Optional.empty(), jobState);
         }
         return new TakenResult(Optional.of(result), jobState);
+    }
+
+    /**
+     * Scripted upkeep (sweep.lua): expired results and finished records older than the finished retention, up to
+     * {@link #SWEEP_LIMIT} of each per call, called again while a call reached the limit.
+     */
+    void sweepScripted() {
+        while (true) {
+            List<?> reply = (List<?>) JqScripts.SWEEP.run(ctx.jedis, List.of(ctx.keys.results(), ctx.keys.succeeded(),
+                    ctx.keys.failed()), List.of(JqContext.bytes(ctx.keys.prefix()), JqContext.bytes(ctx.scriptTime()),
+                    JqContext.bytes(ctx.options.finishedRetention().toMillis()), JqContext.bytes(SWEEP_LIMIT)));
+            if ((Long) reply.get(2) == 0) {
+                return;
+            }
+        }
     }
 
     /** Drops results past retention (reads already ignore them: this only frees memory). */

@@ -120,7 +120,8 @@ final class RaceCluster implements AutoCloseable {
         return new FailoverDisruption(this, slot);
     }
 
-    private SlotMove startMoving(int slot) {
+    /** Opens the migration of {@code slot} to the next master; the caller moves its keys and finishes it. */
+    SlotMove startMoving(int slot) {
         if (simulated != null) {
             int from = simulated.ownerOf(slot);
             int to = (from + 1) % MASTERS;

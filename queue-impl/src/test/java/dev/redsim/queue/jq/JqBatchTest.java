@@ -91,57 +91,155 @@ class JqBatchTest {
     }
 
     /**
-     * The same history (enqueue, claim, a retried failure, a due retry, a final failure, a success) by the scripts
-     * and by the WATCH/MULTI forms, at the same clock readings: every key byte for byte the same, the MessagePack
-     * failure log included (the script writes it with its own encoder).
+     * The same history by the scripts and by the WATCH/MULTI forms, at the same clock readings: every key byte for
+     * byte the same, the MessagePack failure log included (the script writes it with its own encoder), and the same
+     * answers. The history: a batch enqueue, constrained claims (a job passed over for a full concurrency limit, an
+     * argument matched whatever its integer encoding, one not matched because its value is a string), a retried
+     * failure with a 300-byte message, a release, cancels of a running, a finished and an unknown job, a due retry,
+     * a final failure, a kept result taken (a cancellation's, with its ISO time written by the script), and a sweep
+     * of expired results and old finished records.
      */
     @AcrossTargets
     void scriptsWriteWhatTheOptimisticFormsWrite(RedisTarget target) {
         Map<String, String> scripted = history(target, Transitions.SCRIPTS);
         Map<String, String> optimistic = history(target, Transitions.OPTIMISTIC);
-        assertThat(scripted).isEqualTo(optimistic).containsKey("jq:failures");
+        assertThat(scripted).isEqualTo(optimistic).containsKeys("1 jq:failures", "1 jq:result:1",
+                "1 jq:constraint:c1:starts", "2 jq:running");
+        assertThat(scripted.get("answers")).contains("claim1=[b, c, c, a]", "ids1=[2, 3, 5, 1]",
+                "claim2=[4/1, 5/1, 1/2]", "release=ACCEPTED,STALE", "cancel-finished=Optional[SUCCEEDED/false]",
+                "cancel-unknown=Optional.empty", "take5=Optional[86");
     }
 
     private static Map<String, String> history(RedisTarget target, Transitions transitions) {
         try (RespClient admin = new RespClient(target.host(), target.port())) {
             admin.call("FLUSHALL");
         }
-        long[] now = {1_700_000_000_000L};
+        long[] now = {1_700_000_000_007L};
         InstantSource clock = () -> Instant.ofEpochMilli(now[0]);
+        Map<String, String> keys = new java.util.TreeMap<>();
+        List<String> answers = new ArrayList<>();
         try (Jedis jedis = new Jedis(target.host(), target.port())) {
             JobQueue queue = new JobQueue(jedis, JqKeys.standard(), clock,
                     JqOptions.defaults().withTransitions(transitions));
+            queue.putConstraint(new Constraint("c1", new JobMatcher("c", Map.of("k", ValueFactory.newInteger(1))),
+                    2, 60_000, 1));
+            queue.putConstraint(new Constraint("c0", JobMatcher.byName("c"), 0, 0, 0));
             String longMessage = "m".repeat(300);
+            byte[] kOneInt8 = {(byte) 0x81, (byte) 0xa1, 'k', (byte) 0xd0, 1}; // {k: 1}, 1 as an int8
             queue.enqueueMany(List.of(new JobRequest("a", Msgpack.encode(ValueFactory.newString("x")), 3, 1, true,
-                    5_000), new JobRequest("b", new byte[] {(byte) 0xc0}, -2, 0, false, 70_000)));
+                    5_000), new JobRequest("b", new byte[] {(byte) 0xc0}, -2, 0, false, 70_000),
+                    new JobRequest("c", Msgpack.encode(Msgpack.map("k", 1, "z", List.of(1.5, "s"))), 0, 0, false,
+                            9_000),
+                    new JobRequest("c", kOneInt8, 0, 0, false, 9_000),
+                    new JobRequest("c", Msgpack.encode(Msgpack.map("k", "1")), 0, 0, true, 9_000)));
             now[0] += 10;
-            List<Assignment> first = queue.claimMany("w1", 2);
-            assertThat(first).extracting(Assignment::name).containsExactly("b", "a");
+            // b; c (id 3, takes c1's only slot); c (id 4) passed over: {k: 1} in another width is the same value;
+            // c (id 5, {k: "1"}: only c0); a
+            List<Assignment> first = queue.claimMany("w1", 5);
+            answers.add("claim1=" + first.stream().map(Assignment::name).toList());
+            answers.add("ids1=" + first.stream().map(Assignment::id).toList());
             now[0] += 1_000;
-            queue.reportMany(List.of(
-                    new AttemptReport(first.get(1).id(), 1, failure(true, longMessage)),
-                    new AttemptReport(first.get(0).id(), 1, new Outcome.Success(
-                            Msgpack.encode(Msgpack.map("type", "success", "result", 1))))));
+            answers.add("report1=" + queue.reportMany(List.of(
+                    new AttemptReport(4, 1, failure(true, longMessage)),
+                    new AttemptReport(1, 1, failure(true, longMessage)),
+                    new AttemptReport(2, 1, new Outcome.Success(
+                            Msgpack.encode(Msgpack.map("type", "success", "result", 1)))))));
+            answers.add("release=" + queue.release(5, 1) + "," + queue.release(5, 1));
+            answers.add("cancel-running=" + queue.cancel(3).map(JqBatchTest::text));
+            answers.add("cancel-finished=" + queue.cancel(2).map(JqBatchTest::text));
+            answers.add("cancel-unknown=" + queue.cancel(99).map(JqBatchTest::text));
             now[0] += 5_000; // past the 1 s backoff: the retry is promoted by the next claim
-            Assignment retry = queue.claimMany("w2", 5).get(0);
-            assertThat(retry.attempt()).isEqualTo(2);
+            List<Assignment> second = queue.claimMany("w2", 5);
+            answers.add("claim2=" + second.stream().map(a -> a.id() + "/" + a.attempt()).toList());
             now[0] += 3;
-            queue.reportMany(List.of(new AttemptReport(retry.id(), 2, failure(true, null))));
-            Map<String, String> keys = new java.util.TreeMap<>();
-            for (String key : jedis.keys("*")) {
-                String type = jedis.type(key);
-                byte[] k = key.getBytes(StandardCharsets.UTF_8);
-                String dump = switch (type) {
-                    case "hash" -> new java.util.TreeMap<>(jedis.hgetAll(key)).toString();
-                    case "zset" -> jedis.zrangeWithScores(key, 0, -1).toString();
-                    case "set" -> new java.util.TreeSet<>(jedis.smembers(key)).toString();
-                    case "list" -> jedis.lrange(k, 0, -1).stream().map(java.util.HexFormat.of()::formatHex).toList()
-                            .toString();
-                    default -> java.util.HexFormat.of().formatHex(jedis.get(k));
-                };
-                keys.put(key, dump);
+            queue.reportMany(List.of(new AttemptReport(1, 2, failure(true, null))));
+            answers.add("cancel-again=" + queue.cancel(5).map(JqBatchTest::text));
+            answers.add("take5=" + queue.takeResultWithState(5).result().map(java.util.HexFormat.of()::formatHex)
+                    + queue.takeResultWithState(5).state());
+            answers.add("take-unknown=" + queue.takeResultWithState(99).result() + queue.takeResultWithState(99)
+                    .state());
+            dump(jedis, "1 ", keys);
+            now[0] += 2 * 86_400_000L; // past every retention: the sweep drops kept results and finished records
+            queue.sweep();
+            answers.add("take1-expired=" + queue.takeResult(1));
+            dump(jedis, "2 ", keys);
+        }
+        keys.put("answers", answers.toString());
+        return keys;
+    }
+
+    /**
+     * The claim script's matcher (matching.lua) against the Java one (JobMatcher.matches, msgpack-java's Value.equals)
+     * on arguments where decoding to Lua values would go wrong: integers of every width and sign, floats of both widths
+     * and signed zeros, strings in two encodings against a binary, maps in another entry order, a 16-bit array header,
+     * the largest uint64 against int64 -1, nil, an argument that is not a map. Every constraint has no limit, so each
+     * job is claimed and holds exactly the constraints that matched it.
+     */
+    @AcrossTargets
+    void theClaimScriptMatchesArgumentsAsTheJavaMatcherDoes(RedisTarget target) {
+        try (RespClient admin = new RespClient(target.host(), target.port())) {
+            admin.call("FLUSHALL");
+        }
+        Map<String, Value> wanted = new java.util.TreeMap<>(Map.of(
+                "int1", ValueFactory.newInteger(1),
+                "float1", ValueFactory.newFloat(1.0),
+                "zero", ValueFactory.newFloat(0.0),
+                "str1", ValueFactory.newString("1"),
+                "bin1", ValueFactory.newBinary("1".getBytes(StandardCharsets.UTF_8)),
+                "map", Msgpack.map("a", 1, "b", 2),
+                "array", ValueFactory.newArray(ValueFactory.newInteger(1), ValueFactory.newString("x")),
+                "neg", ValueFactory.newInteger(-200),
+                "umax", ValueFactory.newInteger(new java.math.BigInteger("18446744073709551615")),
+                "nil", ValueFactory.newNil()));
+        String[] arguments = {"81a16b01", "81a16bcd0001", "81a16bd30000000000000001", "81a16bcb3ff0000000000000",
+            "81a16bca3f800000", "81a16ba131", "81a16bc40131", "81a16bd90131", "81a16b82a16202a16101",
+            "81a16bdc000201a178", "81a16bd1ff38", "81a16bcfffffffffffffffff", "81a16bd3ffffffffffffffff", "9101",
+            "de0002a16b01a17ac0", "81a16bc0", "81a16bcb8000000000000000", "81a16bca00000000", "81a16bd000",
+            "81a16bcc01", "81a16b82a16101a16202"};
+        try (Jedis jedis = new Jedis(target.host(), target.port())) {
+            JobQueue queue = new JobQueue(jedis, JqKeys.standard(), InstantSource.system(), JqOptions.defaults());
+            Map<String, JobMatcher> matchers = new java.util.TreeMap<>();
+            wanted.forEach((id, value) -> {
+                JobMatcher matcher = new JobMatcher("j", Map.of("k", value));
+                matchers.put(id, matcher);
+                queue.putConstraint(new Constraint(id, matcher, 0, 0, 0));
+            });
+            List<JobRequest> jobs = new ArrayList<>();
+            for (String hex : arguments) {
+                jobs.add(new JobRequest("j", java.util.HexFormat.of().parseHex(hex), 0, 0, false, 60_000));
             }
-            return keys;
+            List<Long> ids = queue.enqueueMany(jobs);
+            assertThat(queue.claimMany("w", 100)).hasSize(arguments.length);
+            int matchedSomewhere = 0;
+            for (int i = 0; i < arguments.length; i++) {
+                byte[] argument = jobs.get(i).argument();
+                List<String> expected = matchers.entrySet().stream()
+                        .filter(e -> e.getValue().matches("j", argument)).map(Map.Entry::getKey).toList();
+                matchedSomewhere += expected.isEmpty() ? 0 : 1;
+                assertThat(queue.job(ids.get(i)).orElseThrow().heldConstraints()).as("argument %s", arguments[i])
+                        .isEqualTo(expected);
+            }
+            assertThat(matchedSomewhere).as("arguments some constraint matched").isGreaterThan(10);
+        }
+    }
+
+    private static String text(CancelResult r) {
+        return r.state() + "/" + r.cancelled();
+    }
+
+    private static void dump(Jedis jedis, String tag, Map<String, String> keys) {
+        for (String key : jedis.keys("*")) {
+            String type = jedis.type(key);
+            byte[] k = key.getBytes(StandardCharsets.UTF_8);
+            String dump = switch (type) {
+                case "hash" -> new java.util.TreeMap<>(jedis.hgetAll(key)).toString();
+                case "zset" -> jedis.zrangeWithScores(key, 0, -1).toString();
+                case "set" -> new java.util.TreeSet<>(jedis.smembers(key)).toString();
+                case "list" -> jedis.lrange(k, 0, -1).stream().map(java.util.HexFormat.of()::formatHex).toList()
+                        .toString();
+                default -> java.util.HexFormat.of().formatHex(jedis.get(k));
+            };
+            keys.put(tag + key, dump);
         }
     }
 

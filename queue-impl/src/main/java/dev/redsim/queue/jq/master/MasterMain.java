@@ -2,17 +2,22 @@ package dev.redsim.queue.jq.master;
 
 import dev.redsim.queue.jq.JqKeys;
 import dev.redsim.simulator.RedisSimulator;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.JedisCluster;
 
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * Runs a JQ master. Without --redis, a redsim simulator is started in-process (on a free port of 127.0.0.1) and
- * used as the Redis. Options: see {@link #USAGE}.
+ * Runs a JQ master over one Redis (--redis), a Redis Cluster (--cluster seed nodes), or, with neither, a redsim
+ * simulator started in-process (on a free port of 127.0.0.1). Options: see {@link #USAGE}.
  */
 public final class MasterMain {
     static final String USAGE = String.join("\n",
@@ -20,6 +25,8 @@ public final class MasterMain {
             "  --port 8080                 HTTP port (0: any free port)",
             "  --bind 127.0.0.1            HTTP address",
             "  --redis redis://[:password@]host:port[/db]   the Redis (default: an in-process simulator)",
+            "  --cluster redis://[[user]:password@]host:port   a Redis Cluster seed node (repeatable, or comma-",
+            "                              separated); needs a prefix with a hash tag, e.g. --prefix '{jq}:'",
             "  --prefix jq:                key prefix; {jq}: keeps every key in one Redis Cluster slot",
             "  --api-token TOKEN           require Authorization: Bearer TOKEN on the API (default: none)",
             "  --push-allow URL-PREFIX     a URL prefix POST /workers may register (repeatable; default: push off)",
@@ -30,8 +37,19 @@ public final class MasterMain {
     private MasterMain() {
     }
 
-    /** The parsed command line. */
-    record Options(int port, String bind, String redis, MasterSettings settings) {
+    /** The parsed command line: {@code redis} and {@code clusterSeeds} are never both given. */
+    record Options(int port, String bind, String redis, List<URI> clusterSeeds, MasterSettings settings) {
+    }
+
+    /** A started master and what it was started over (an in-process simulator, a cluster client), closed with it. */
+    record Running(JqMaster master, String redisDescription, AutoCloseable owned) implements AutoCloseable {
+        @Override
+        public void close() throws Exception {
+            master.close();
+            if (owned != null) {
+                owned.close();
+            }
+        }
     }
 
     public static void main(String[] args) throws InterruptedException {
@@ -44,23 +62,69 @@ public final class MasterMain {
             System.exit(2);
             return;
         }
-        RedisSimulator simulator = options.redis() == null
-                ? RedisSimulator.builder().bind("127.0.0.1").port(0).start() : null;
-        URI redisUri = simulator != null ? simulator.uri() : URI.create(options.redis());
-        JqMaster master = JqMaster.start(redisUri, options.bind(), options.port(), options.settings());
+        Running running;
+        try {
+            running = launch(options);
+        } catch (IllegalArgumentException e) {
+            // e.g. a prefix without a hash tag on a cluster (JqMaster refuses it before serving anything)
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            master.close();
-            if (simulator != null) {
-                simulator.close();
+            try {
+                running.close();
+            } catch (Exception e) {
+                System.err.println("stopping: " + e);
             }
             stopped.countDown();
         }, "jq-master-stop"));
-        // The Redis URL is printed without its password.
-        System.out.printf("JQ master ready on http://%s:%d (Redis: %s%s); web UI at /, API at /openapi.json%n",
-                options.bind(), master.port(), withoutPassword(redisUri),
-                simulator != null ? ", in-process simulator" : "");
+        System.out.printf("JQ master ready on http://%s:%d (Redis: %s); web UI at /, API at /openapi.json%n",
+                options.bind(), running.master().port(), running.redisDescription());
         stopped.await();
+    }
+
+    /**
+     * Starts the master the options describe: over a Redis Cluster (a JedisCluster on the seed nodes, every key in
+     * the prefix's slot), over one Redis, or over an in-process simulator. Passwords are never in the description.
+     */
+    static Running launch(Options options) {
+        if (!options.clusterSeeds().isEmpty()) {
+            URI first = options.clusterSeeds().get(0);
+            DefaultJedisClientConfig.Builder config = DefaultJedisClientConfig.builder();
+            if (first.getUserInfo() != null) {
+                String info = first.getUserInfo();
+                int colon = info.indexOf(':');
+                if (colon > 0) {
+                    config.user(info.substring(0, colon));
+                }
+                config.password(colon >= 0 ? info.substring(colon + 1) : info);
+            }
+            Set<HostAndPort> seeds = new LinkedHashSet<>();
+            options.clusterSeeds().forEach(uri -> seeds.add(new HostAndPort(uri.getHost(), uri.getPort())));
+            JedisCluster cluster = new JedisCluster(seeds, config.build());
+            try {
+                JqMaster master = JqMaster.start(cluster, options.bind(), options.port(), options.settings());
+                return new Running(master, "Redis Cluster via " + seeds, cluster);
+            } catch (RuntimeException e) {
+                cluster.close();
+                throw e;
+            }
+        }
+        RedisSimulator simulator = options.redis() == null
+                ? RedisSimulator.builder().bind("127.0.0.1").port(0).start() : null;
+        URI redisUri = simulator != null ? simulator.uri() : URI.create(options.redis());
+        try {
+            JqMaster master = JqMaster.start(redisUri, options.bind(), options.port(), options.settings());
+            return new Running(master, withoutPassword(redisUri) + (simulator != null ? ", in-process simulator" : ""),
+                    simulator);
+        } catch (RuntimeException e) {
+            if (simulator != null) {
+                simulator.close();
+            }
+            throw e;
+        }
     }
 
     static Options parse(String[] args) {
@@ -69,6 +133,7 @@ public final class MasterMain {
         String redis = null;
         MasterSettings settings = MasterSettings.defaults();
         List<String> allow = new ArrayList<>();
+        List<URI> seeds = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String name = args[i];
             if (i + 1 >= args.length) {
@@ -79,6 +144,7 @@ public final class MasterMain {
                 case "--port" -> port = Integer.parseInt(value);
                 case "--bind" -> bind = value;
                 case "--redis" -> redis = value;
+                case "--cluster" -> Arrays.stream(value.split(",")).map(MasterMain::seed).forEach(seeds::add);
                 case "--prefix" -> settings = settings.withKeys(new JqKeys(value));
                 case "--api-token" -> settings = settings.withApiToken(value);
                 case "--push-allow" -> allow.addAll(Arrays.asList(value.split(",")));
@@ -91,7 +157,19 @@ public final class MasterMain {
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
         }
-        return new Options(port, bind, redis, settings.withPushAllowList(allow));
+        if (redis != null && !seeds.isEmpty()) {
+            throw new IllegalArgumentException("--redis and --cluster exclude each other");
+        }
+        return new Options(port, bind, redis, List.copyOf(seeds), settings.withPushAllowList(allow));
+    }
+
+    /** A seed node: redis://[[user]:password@]host:port, or host:port. */
+    private static URI seed(String text) {
+        URI uri = URI.create(text.contains("://") ? text : "redis://" + text);
+        if (uri.getHost() == null || uri.getPort() < 0) {
+            throw new IllegalArgumentException("a cluster seed is redis://[[user]:password@]host:port: " + text);
+        }
+        return uri;
     }
 
     /** "90s", "30m", "24h", "7d", or ISO-8601 ("PT1H"). */

@@ -23,11 +23,10 @@ final class QueueAccess implements AutoCloseable {
     private final InstantSource clock;
     private final JqOptions options;
     /**
-     * Only for claims in the WATCH/MULTI form (Transitions.OPTIMISTIC, or a scripted claim while constraints are
-     * defined, whose admission runs in Java): this master's threads make those one at a time, because concurrent
-     * WATCH/MULTI claims of the ready set's head conflict and all but one start over, which under load cost more
-     * round trips than the claims themselves. Scripted claims (the default) are atomic on the server, never
-     * conflict, and take no lock: the master's threads claim in parallel.
+     * Only for Transitions.OPTIMISTIC: this master's threads make their WATCH/MULTI claims one at a time, because
+     * concurrent claims of the ready set's head conflict and all but one start over, which under load cost more
+     * round trips than the claims themselves. Scripted claims (the default), constrained ones included, are atomic
+     * on the server, never conflict, and take no lock: the master's threads claim in parallel.
      */
     private final ReentrantLock optimisticClaims = new ReentrantLock();
 
@@ -69,7 +68,7 @@ final class QueueAccess implements AutoCloseable {
         }
     }
 
-    /** One claim (see {@link #optimisticClaims} for when it is serialized). */
+    /** One claim (serialized only with Transitions.OPTIMISTIC, see {@link #optimisticClaims}). */
     Optional<dev.redsim.queue.jq.Assignment> claim(String worker) {
         List<dev.redsim.queue.jq.Assignment> claimed = claimMany(worker, 1);
         return claimed.isEmpty() ? Optional.empty() : Optional.of(claimed.get(0));
@@ -85,7 +84,7 @@ final class QueueAccess implements AutoCloseable {
                 optimisticClaims.unlock();
             }
         }
-        return with(q -> q.claimMany(worker, max, optimisticClaims));
+        return with(q -> q.claimMany(worker, max));
     }
 
     @Override

@@ -20,6 +20,7 @@ class MasterMainTest {
         assertThat(o.port()).isZero();
         assertThat(o.bind()).isEqualTo("0.0.0.0");
         assertThat(o.redis()).isEqualTo("redis://:pw@db:6380/2");
+        assertThat(o.clusterSeeds()).isEmpty();
         assertThat(new String(o.settings().keys().sequence())).isEqualTo("{jq}:seq");
         assertThat(o.settings().apiToken()).isEqualTo("t0k");
         assertThat(o.settings().pushAllowList())
