@@ -4,6 +4,7 @@ import dev.redsim.simulator.error.RedisError;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFactory;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 
@@ -36,7 +37,8 @@ final class Listeners {
     /** The loops, options and child handler, without the listening channel's class (set per socket). */
     private final ServerBootstrap bootstrap;
     private final Transport transport;
-    private List<Channel> channels = List.of();
+    /** The listening channels' registrations with the accept loop (a start does not wait for them). */
+    private List<ChannelFuture> channels = List.of();
     private List<String> addresses = List.of();
     private volatile int port;
 
@@ -52,7 +54,9 @@ final class Listeners {
 
     /** At start: listens on every address; port 0 takes a free port (the same for every address). */
     void start(List<String> bindAddresses, int requestedPort) throws Exception {
-        BindResult result = open(bindAddresses, requestedPort);
+        // Bound and listening once open returns; the registration that starts the accepting is not awaited: it
+        // runs on the loop before anything a client sends, and a later close or change waits for it (decision 0042)
+        BindResult result = open(bindAddresses, requestedPort, false);
         if (result.failure != null) {
             throw result.failure;
         }
@@ -134,19 +138,26 @@ final class Listeners {
         channels = List.of();
     }
 
-    private record BindResult(List<Channel> channels, int port, Exception failure) {
+    private record BindResult(List<ChannelFuture> channels, int port, Exception failure) {
     }
 
     private BindResult open(List<String> bindAddresses, int requestedPort) {
-        List<Channel> opened = new ArrayList<>();
+        return open(bindAddresses, requestedPort, true);
+    }
+
+    private BindResult open(List<String> bindAddresses, int requestedPort, boolean awaitRegistration) {
+        List<ChannelFuture> opened = new ArrayList<>();
         int actualPort = requestedPort;
         for (String address : bindAddresses) {
             boolean optional = address.startsWith("-");
             String bare = optional ? address.substring(1) : address;
             try {
-                Channel channel = listen(socketAddress(bare, actualPort));
-                opened.add(channel);
-                actualPort = ((InetSocketAddress) channel.localAddress()).getPort();
+                ChannelFuture listening = listen(socketAddress(bare, actualPort));
+                opened.add(listening);
+                if (awaitRegistration) {
+                    listening.sync();
+                }
+                actualPort = ((InetSocketAddress) listening.channel().localAddress()).getPort();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 closeAll(opened);
@@ -162,9 +173,10 @@ final class Listeners {
         return new BindResult(opened, actualPort, null);
     }
 
-    private Channel listen(InetSocketAddress address) throws Exception {
+    /** A channel bound and listening on the address, with its registration (done, or running on the loop). */
+    private ChannelFuture listen(InetSocketAddress address) throws Exception {
         if (transport != Transport.NIO) {
-            return bootstrap.clone().channel(transport.serverChannel()).bind(address).sync().channel();
+            return bootstrap.clone().channel(transport.serverChannel()).bind(address).sync();
         }
         ServerSocketChannel socket = ServerSocketChannel.open();
         try {
@@ -176,7 +188,7 @@ final class Listeners {
         }
         // bound and listening now: its registration (at once on the loop's own thread) only starts the accepting
         ChannelFactory<ServerChannel> boundSocket = () -> new NioServerSocketChannel(socket);
-        return bootstrap.clone().channelFactory(boundSocket).register().sync().channel();
+        return bootstrap.clone().channelFactory(boundSocket).register();
     }
 
     private void install(BindResult result, List<String> bindAddresses) {
@@ -193,9 +205,16 @@ final class Listeners {
         };
     }
 
-    private static void closeAll(List<Channel> channels) {
+    private static void closeAll(List<ChannelFuture> channels) {
         java.util.Set<io.netty.channel.EventLoop> loops = new java.util.HashSet<>();
-        for (Channel channel : channels) {
+        for (ChannelFuture registration : channels) {
+            // a channel is closed through its loop, which it has once registered (a failed registration closed it)
+            registration.awaitUninterruptibly(WAIT_SECONDS, TimeUnit.SECONDS);
+            Channel channel = registration.channel();
+            if (!channel.isRegistered()) {
+                channel.unsafe().closeForcibly();
+                continue;
+            }
             channel.close().awaitUninterruptibly(WAIT_SECONDS, TimeUnit.SECONDS);
             loops.add(channel.eventLoop());
         }
