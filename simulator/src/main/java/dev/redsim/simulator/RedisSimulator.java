@@ -127,7 +127,9 @@ public final class RedisSimulator implements AutoCloseable {
         // SHUTDOWN runs on the engine thread, which close() stops and waits for: it closes from a thread of its own
         engine.onShutdown(() -> new Thread(this::close, "redsim-shutdown").start());
         // Queued, not awaited: the engine thread runs it before anything a client sends (its connection registers
-        // on the same loop later), and a start no longer waits for that thread to come up (decision 0035).
+        // on the same loop later), and a start no longer waits for that thread to come up (decision 0035). The
+        // crons are scheduled from inside it: scheduled from this thread, each would be a task of its own that may
+        // wake the loop again while a client connects (decision 0042).
         group.next().execute(() -> {
             engine.port(port);
             engine.config().setInternal("port", Integer.toString(port));
@@ -142,7 +144,12 @@ public final class RedisSimulator implements AutoCloseable {
                     host = listeners.reachableHost();
                 }
             });
+            scheduleCrons();
         });
+    }
+
+    /** The engine's timers, scheduled on the engine thread. */
+    private void scheduleCrons() {
         // serverCron runs at hz 10: active expiry of keys whose time has passed.
         group.next().scheduleAtFixedRate(engine::activeExpireCycle, 100, 100, TimeUnit.MILLISECONDS);
         // Also at hz 10, as serverCron does: samples for instantaneous_ops_per_sec and instantaneous_*_kbps.
