@@ -3,8 +3,15 @@ package dev.redsim.simulator;
 import dev.redsim.simulator.error.RedisError;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFactory;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.channels.ServerSocketChannel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,18 +22,29 @@ import java.util.concurrent.TimeUnit;
  * CONFIG SET changes either, as Redis 7.0 rebinds. A new port is bound before the old sockets close (a port that
  * cannot be had leaves everything as it was); a new bind closes the old sockets first and takes them back when
  * the new addresses cannot all be had. Port 0 (set at run time) and an empty bind listen nowhere; the connected
- * clients stay. Binding happens on the accept thread, so the engine thread may wait for it.
+ * clients stay.
+ *
+ * <p>With NIO a socket is bound here, on the calling thread, and then registered with the accept loop, which may be
+ * the engine's own loop (an in-process simulator's one loop: decision 0042): CONFIG SET port, which runs on that
+ * loop, must not wait for a task of its own loop. With epoll the bootstrap binds it on the accept loop, a thread of
+ * its own (the command line's), which the engine thread may wait for.
  */
 final class Listeners {
+    /** Redis's tcp-backlog default. */
+    static final int BACKLOG = 511;
     private static final long WAIT_SECONDS = 5;
 
+    /** The loops, options and child handler, without the listening channel's class (set per socket). */
     private final ServerBootstrap bootstrap;
-    private List<Channel> channels = List.of();
+    private final Transport transport;
+    /** The listening channels' registrations with the accept loop (a start does not wait for them). */
+    private List<ChannelFuture> channels = List.of();
     private List<String> addresses = List.of();
     private volatile int port;
 
-    Listeners(ServerBootstrap bootstrap) {
+    Listeners(ServerBootstrap bootstrap, Transport transport) {
         this.bootstrap = bootstrap;
+        this.transport = transport;
     }
 
     /** Redis's bind value as addresses: blank-separated, "-" marking an address whose absence is no error. */
@@ -36,7 +54,9 @@ final class Listeners {
 
     /** At start: listens on every address; port 0 takes a free port (the same for every address). */
     void start(List<String> bindAddresses, int requestedPort) throws Exception {
-        BindResult result = open(bindAddresses, requestedPort);
+        // Bound and listening once open returns; the registration that starts the accepting is not awaited: it
+        // runs on the loop before anything a client sends, and a later close or change waits for it (decision 0042)
+        BindResult result = open(bindAddresses, requestedPort, false);
         if (result.failure != null) {
             throw result.failure;
         }
@@ -118,19 +138,26 @@ final class Listeners {
         channels = List.of();
     }
 
-    private record BindResult(List<Channel> channels, int port, Exception failure) {
+    private record BindResult(List<ChannelFuture> channels, int port, Exception failure) {
     }
 
     private BindResult open(List<String> bindAddresses, int requestedPort) {
-        List<Channel> opened = new ArrayList<>();
+        return open(bindAddresses, requestedPort, true);
+    }
+
+    private BindResult open(List<String> bindAddresses, int requestedPort, boolean awaitRegistration) {
+        List<ChannelFuture> opened = new ArrayList<>();
         int actualPort = requestedPort;
         for (String address : bindAddresses) {
             boolean optional = address.startsWith("-");
             String bare = optional ? address.substring(1) : address;
             try {
-                Channel channel = bootstrap.bind(socketAddress(bare, actualPort)).sync().channel();
-                opened.add(channel);
-                actualPort = ((InetSocketAddress) channel.localAddress()).getPort();
+                ChannelFuture listening = listen(socketAddress(bare, actualPort));
+                opened.add(listening);
+                if (awaitRegistration) {
+                    listening.sync();
+                }
+                actualPort = ((InetSocketAddress) listening.channel().localAddress()).getPort();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 closeAll(opened);
@@ -144,6 +171,24 @@ final class Listeners {
             }
         }
         return new BindResult(opened, actualPort, null);
+    }
+
+    /** A channel bound and listening on the address, with its registration (done, or running on the loop). */
+    private ChannelFuture listen(InetSocketAddress address) throws Exception {
+        if (transport != Transport.NIO) {
+            return bootstrap.clone().channel(transport.serverChannel()).bind(address).sync();
+        }
+        ServerSocketChannel socket = ServerSocketChannel.open();
+        try {
+            socket.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            socket.bind(address, BACKLOG);
+        } catch (IOException | RuntimeException e) {
+            socket.close();
+            throw e;
+        }
+        // bound and listening now: its registration (at once on the loop's own thread) only starts the accepting
+        ChannelFactory<ServerChannel> boundSocket = () -> new NioServerSocketChannel(socket);
+        return bootstrap.clone().channelFactory(boundSocket).register();
     }
 
     private void install(BindResult result, List<String> bindAddresses) {
@@ -160,9 +205,16 @@ final class Listeners {
         };
     }
 
-    private static void closeAll(List<Channel> channels) {
+    private static void closeAll(List<ChannelFuture> channels) {
         java.util.Set<io.netty.channel.EventLoop> loops = new java.util.HashSet<>();
-        for (Channel channel : channels) {
+        for (ChannelFuture registration : channels) {
+            // a channel is closed through its loop, which it has once registered (a failed registration closed it)
+            registration.awaitUninterruptibly(WAIT_SECONDS, TimeUnit.SECONDS);
+            Channel channel = registration.channel();
+            if (!channel.isRegistered()) {
+                channel.unsafe().closeForcibly();
+                continue;
+            }
             channel.close().awaitUninterruptibly(WAIT_SECONDS, TimeUnit.SECONDS);
             loops.add(channel.eventLoop());
         }
@@ -173,12 +225,16 @@ final class Listeners {
      * The JDK closes a listening NIO channel that is registered with a selector only when that selector next drops its
      * key: until the loop's next select, the socket still completes connections. Redis closes the port at once (a
      * client of the old port is refused, a restarted node binds it again), so the loop gets a new selector, which
-     * drops every closed channel's key and closes its socket, and this waits for that. Epoll closes at once.
+     * drops every closed channel's key and closes its socket, and this waits for that. On the loop's own thread (CONFIG
+     * SET port in an in-process simulator, whose one loop accepts: decision 0042) the rebuild happens here and now.
+     * Epoll closes at once.
      */
     private static void releaseClosedSockets(io.netty.channel.EventLoop loop) {
-        if (loop instanceof io.netty.channel.nio.NioEventLoop nio && !nio.inEventLoop() && !nio.isShuttingDown()) {
+        if (loop instanceof io.netty.channel.nio.NioEventLoop nio && !nio.isShuttingDown()) {
             nio.rebuildSelector();
-            nio.submit(() -> { }).awaitUninterruptibly(WAIT_SECONDS, TimeUnit.SECONDS); // runs after the rebuild
+            if (!nio.inEventLoop()) {
+                nio.submit(() -> { }).awaitUninterruptibly(WAIT_SECONDS, TimeUnit.SECONDS); // runs after the rebuild
+            }
         }
     }
 }

@@ -51,7 +51,10 @@ public final class RedisSimulator implements AutoCloseable {
     private final dev.redsim.simulator.scripting.Scripting scripting;
     private final TimeSource time;
     private final EventLoopGroup group;
-    /** Accepts connections (and binds, so that CONFIG SET port can wait for a bind from the engine thread). */
+    /**
+     * Accepts connections: the engine's own group in process (one loop, decision 0042); the command line's epoll
+     * accept loop apart (it binds, so that CONFIG SET port can wait for a bind from the engine thread).
+     */
     private final EventLoopGroup acceptGroup;
     private final Listeners listeners;
     /** False for a cluster node: the cluster owns the event loops all its nodes share, and stops them. */
@@ -103,7 +106,7 @@ public final class RedisSimulator implements AutoCloseable {
                         ch.pipeline().addLast(inputCounter, new RespDecoder(client), new ConnectionHandler(engine, client));
                     }
                 });
-        this.listeners = new Listeners(bootstrap);
+        this.listeners = new Listeners(bootstrap, loops.transport());
         try {
             listeners.start(Listeners.addresses(b.bind), b.port);
         } catch (InterruptedException e) {
@@ -124,7 +127,9 @@ public final class RedisSimulator implements AutoCloseable {
         // SHUTDOWN runs on the engine thread, which close() stops and waits for: it closes from a thread of its own
         engine.onShutdown(() -> new Thread(this::close, "redsim-shutdown").start());
         // Queued, not awaited: the engine thread runs it before anything a client sends (its connection registers
-        // on the same loop later), and a start no longer waits for that thread to come up (decision 0035).
+        // on the same loop later), and a start no longer waits for that thread to come up (decision 0035). The
+        // crons are scheduled from inside it: scheduled from this thread, each would be a task of its own that may
+        // wake the loop again while a client connects (decision 0042).
         group.next().execute(() -> {
             engine.port(port);
             engine.config().setInternal("port", Integer.toString(port));
@@ -139,7 +144,12 @@ public final class RedisSimulator implements AutoCloseable {
                     host = listeners.reachableHost();
                 }
             });
+            scheduleCrons();
         });
+    }
+
+    /** The engine's timers, scheduled on the engine thread. */
+    private void scheduleCrons() {
         // serverCron runs at hz 10: active expiry of keys whose time has passed.
         group.next().scheduleAtFixedRate(engine::activeExpireCycle, 100, 100, TimeUnit.MILLISECONDS);
         // Also at hz 10, as serverCron does: samples for instantaneous_ops_per_sec and instantaneous_*_kbps.
@@ -270,7 +280,7 @@ public final class RedisSimulator implements AutoCloseable {
 
     /** A failed start leaves no thread behind: the event loops are stopped and awaited. */
     static void stopThreads(EventLoopGroup... groups) {
-        for (EventLoopGroup g : groups) {
+        for (EventLoopGroup g : new java.util.LinkedHashSet<>(java.util.Arrays.asList(groups))) { // accept may be the engine's
             g.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
         }
     }
@@ -439,12 +449,17 @@ public final class RedisSimulator implements AutoCloseable {
         }
         try {
             scriptRunner.shutdown(); // first: a running script holds the engine thread until it stops
-            listeners.close();
             if (!ownsThreads) {
+                listeners.close();
                 return; // a cluster node: the cluster stops the threads its nodes share, with their connections
             }
-            acceptGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
-            // bounded: a stop (SIGTERM in the CLI) must come through whatever a client left the engine doing
+            if (acceptGroup != group) { // the command line's epoll accept loop
+                listeners.close();
+                acceptGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+            }
+            // One loop in process: its stop closes every channel it has, listening ones included, and then its
+            // selector, which frees their ports before the wait below returns (decision 0042).
+            // Bounded: a stop (SIGTERM in the CLI) must come through whatever a client left the engine doing.
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
         } finally {
             closed.countDown();

@@ -25,6 +25,14 @@ enum Transport {
         return Epoll.isAvailable() ? EPOLL : NIO;
     }
 
+    /** A group of one NIO event loop whose thread {@code startsTheThread} provides (decision 0042). */
+    EventLoopGroup oneLoop(java.util.concurrent.Executor startsTheThread) {
+        if (this != NIO) {
+            throw new IllegalStateException("a loop on a given thread is NIO's: " + this);
+        }
+        return new NioEventLoopGroup(1, startsTheThread);
+    }
+
     /** A group of one event loop whose daemon thread is named after {@code threadName}. */
     EventLoopGroup oneLoop(String threadName) {
         DefaultThreadFactory threads = new DefaultThreadFactory(threadName, true);

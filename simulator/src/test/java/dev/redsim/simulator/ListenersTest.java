@@ -4,7 +4,6 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -30,7 +29,7 @@ class ListenersTest {
         CountDownLatch loopHeld = new CountDownLatch(1);
         CountDownLatch letLoopGo = new CountDownLatch(1);
         try {
-            ServerBootstrap bootstrap = new ServerBootstrap().group(loop).channel(NioServerSocketChannel.class)
+            ServerBootstrap bootstrap = new ServerBootstrap().group(loop)
                     .handler(new ChannelInboundHandlerAdapter() {
                         @Override
                         public void channelInactive(ChannelHandlerContext ctx) throws Exception {
@@ -40,7 +39,7 @@ class ListenersTest {
                         }
                     })
                     .childHandler(new ChannelInboundHandlerAdapter());
-            Listeners listeners = new Listeners(bootstrap);
+            Listeners listeners = new Listeners(bootstrap, Transport.NIO);
             listeners.start(List.of("127.0.0.1"), 0);
             int port = listeners.port();
             assertThat(accepts(port)).isTrue();
@@ -58,6 +57,41 @@ class ListenersTest {
             assertThat(acceptedAfterTheChange).as("the old port after CONFIG SET port 0 returned").isFalse();
         } finally {
             letLoopGo.countDown();
+            loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
+    /**
+     * An in-process simulator's one loop accepts and runs CONFIG SET port (decision 0042): the change runs on the
+     * loop's own thread, which can neither wait for a task of its own loop nor let the loop select before the reply.
+     * The new port listens and the old one refuses before the change returns, checked on that thread (no select
+     * runs in between); without the selector rebuilt in place the old port still completes connections.
+     */
+    @Test
+    void onTheLoopsOwnThreadAPortChangeTakesEffectBeforeItReturns() throws Exception {
+        NioEventLoopGroup loop = new NioEventLoopGroup(1);
+        try {
+            ServerBootstrap bootstrap = new ServerBootstrap().group(loop).childHandler(new ChannelInboundHandlerAdapter());
+            Listeners listeners = new Listeners(bootstrap, Transport.NIO);
+            listeners.start(List.of("127.0.0.1"), 0);
+            int first = listeners.port();
+            int second;
+            try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+                second = free.getLocalPort();
+            }
+            List<Boolean> moved = loop.submit(() -> {
+                listeners.changePort(second);
+                return List.of(accepts(second), accepts(first));
+            }).get(10, TimeUnit.SECONDS);
+            assertThat(moved).as("new port accepts, old port accepts").containsExactly(true, false);
+            assertThat(listeners.port()).isEqualTo(second);
+
+            boolean acceptedAfterPortZero = loop.submit(() -> {
+                listeners.changePort(0);
+                return accepts(second);
+            }).get(10, TimeUnit.SECONDS);
+            assertThat(acceptedAfterPortZero).as("the old port after CONFIG SET port 0 returned").isFalse();
+        } finally {
             loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
         }
     }
