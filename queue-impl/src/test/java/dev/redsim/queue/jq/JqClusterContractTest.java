@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Nested;
 /**
  * The JQ contract suite, unchanged, on 3-master clusters: our JobQueue on a connection of a JedisCluster, every key of
  * the namespace under the prefix {jq}: (docs/contracts/jq.md), the suite's target being the master of that slot;
- * scripts (the default) and the WATCH/MULTI form.
+ * scripts (the default). The WATCH/MULTI form runs on clusters in {@link JqOptimisticClusterContractTest} (-Pnightly).
  */
 class JqClusterContractTest {
     private static final String TAG = "jq";
@@ -39,32 +39,6 @@ class JqClusterContractTest {
         @Override
         protected JqSubject subject() {
             return new JedisJqSubject(Transitions.SCRIPTS, (ClusterSlotTarget) target());
-        }
-    }
-
-    @Nested
-    class OptimisticOnSimulatedCluster extends JqContract {
-        @Override
-        protected RedisTarget target() {
-            return SharedClusters.simulated(TAG);
-        }
-
-        @Override
-        protected JqSubject subject() {
-            return new JedisJqSubject(Transitions.OPTIMISTIC, (ClusterSlotTarget) target());
-        }
-    }
-
-    @Nested
-    class OptimisticOnRedisCluster extends JqContract {
-        @Override
-        protected RedisTarget target() {
-            return SharedClusters.reference(TAG);
-        }
-
-        @Override
-        protected JqSubject subject() {
-            return new JedisJqSubject(Transitions.OPTIMISTIC, (ClusterSlotTarget) target());
         }
     }
 }

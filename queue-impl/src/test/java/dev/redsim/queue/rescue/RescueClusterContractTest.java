@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Nested;
 /**
  * The rescue contract suite, unchanged, on 3-master clusters: our engine on a connection of a JedisCluster, every key
  * under the queue's hash tag {rescue:contract} (docs/contracts/rescue.md), the suite's target being the master of
- * that slot; scripts (the default) and the WATCH/MULTI form.
+ * that slot; scripts (the default). The WATCH/MULTI form
+ * runs on clusters in {@link RescueOptimisticClusterContractTest} (-Pnightly).
  */
 class RescueClusterContractTest {
     private static final String TAG = "rescue:" + JedisRescueSubject.QUEUE;
@@ -39,32 +40,6 @@ class RescueClusterContractTest {
         @Override
         protected RescueSubject subject() {
             return new JedisRescueSubject(Transitions.SCRIPTS, (ClusterSlotTarget) target());
-        }
-    }
-
-    @Nested
-    class OptimisticOnSimulatedCluster extends RescueContract {
-        @Override
-        protected RedisTarget target() {
-            return SharedClusters.simulated(TAG);
-        }
-
-        @Override
-        protected RescueSubject subject() {
-            return new JedisRescueSubject(Transitions.OPTIMISTIC, (ClusterSlotTarget) target());
-        }
-    }
-
-    @Nested
-    class OptimisticOnRedisCluster extends RescueContract {
-        @Override
-        protected RedisTarget target() {
-            return SharedClusters.reference(TAG);
-        }
-
-        @Override
-        protected RescueSubject subject() {
-            return new JedisRescueSubject(Transitions.OPTIMISTIC, (ClusterSlotTarget) target());
         }
     }
 }
