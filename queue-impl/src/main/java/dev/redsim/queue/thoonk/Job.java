@@ -26,10 +26,10 @@ public final class Job {
     private static final String DIR = "/thoonk/scripts/";
     private static final LuaScript PUT = LuaScript.of(DIR + "put.lua");
     private static final LuaScript PUT_ONE = LuaScript.of(DIR + "put_one.lua");
-    private static final LuaScript GET = LuaScript.of(DIR + "get.lua");
+    private static final LuaScript GET = LuaScript.of(DIR + "claims.lua", DIR + "get.lua");
     private static final LuaScript GET_ONE = LuaScript.of(DIR + "get_one.lua");
-    private static final LuaScript FINISH = LuaScript.of(DIR + "finish.lua");
-    private static final LuaScript FINISH_GET = LuaScript.of(DIR + "finish_get.lua");
+    private static final LuaScript FINISH = LuaScript.of(DIR + "claims.lua", DIR + "finish.lua");
+    private static final LuaScript FINISH_GET = LuaScript.of(DIR + "claims.lua", DIR + "finish_get.lua");
     /** The most claims one finish.lua call takes. */
     private static final int FINISH_BATCH = 1_000;
     private static final LuaScript FINISH_ONE = LuaScript.of(DIR + "finish_one.lua");
