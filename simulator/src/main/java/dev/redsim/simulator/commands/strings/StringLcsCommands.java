@@ -54,7 +54,13 @@ public final class StringLcsCommands implements CommandFamily {
         if (idx && len) {
             throw new RedisError("ERR If you want both the length and indexes, please just use IDX.");
         }
-        if ((long) (a.length + 1) * (b.length + 1) > Integer.MAX_VALUE - 8) {
+        // Redis's table holds a 4-byte cell per pair of positions, and it refuses a table bigger than
+        // proto-max-bulk-len before allocating it (two 12 KB strings already pass the default 512 MB)
+        long cells = (long) (a.length + 1) * (b.length + 1);
+        if (cells * 4 > ctx.engine().config().protoMaxBulkLen()) {
+            throw new RedisError("ERR Insufficient memory, transient memory for LCS exceeds proto-max-bulk-len");
+        }
+        if (cells > Integer.MAX_VALUE - 8) {
             throw new RedisError("ERR Insufficient memory, failed allocating transient memory for LCS");
         }
         int[] table = buildTable(a, b);
