@@ -14,7 +14,13 @@ import java.util.TreeSet;
  * clusters that ran the same sequence must have equal logs.
  */
 final class ClusterNodesSession implements AutoCloseable {
-    private static final long AGREEMENT_TIMEOUT_MS = 10_000;
+    /**
+     * A real node learns another node's change of role only from that node's own ping, which may come as late as half
+     * of cluster-node-timeout (15 s by default) after the change, later on a loaded machine: 10 s was not always
+     * enough (a clean-clone CI run saw one node still listing the old master as a master). The wait ends as soon as
+     * the nodes agree.
+     */
+    private static final long AGREEMENT_TIMEOUT_MS = 30_000;
 
     private final String host;
     private final List<Integer> ports;
@@ -63,7 +69,8 @@ final class ClusterNodesSession implements AutoCloseable {
 
     /**
      * Waits (bounded, polling the nodes) until every node describes the same nodes, slots and epochs, and says the cluster is
-     * ok: a real cluster spreads a change by gossip in milliseconds, the simulated one has nothing to wait for.
+     * ok: a real cluster spreads most changes by gossip in milliseconds and a change of role within half of
+     * cluster-node-timeout; the simulated one has nothing to wait for.
      */
     void awaitAgreement() {
         long deadline = System.currentTimeMillis() + AGREEMENT_TIMEOUT_MS;
