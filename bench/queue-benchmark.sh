@@ -10,6 +10,8 @@
 #   bench/queue-benchmark.sh                                   # defaults below
 #   WORKERS=1,4,8 BATCH=1,10,50 JOBS=40000 ROUNDS=3 bench/queue-benchmark.sh
 #   CONTRACTS=jq WORKERS=4 BATCH=1,50 bench/queue-benchmark.sh   # one contract
+#   flock /tmp/redsim-mvn.lock env SKIP_BUILD=1 ... bench/queue-benchmark.sh   # under the build lock: build first
+#   (mvnl takes the same lock, so the script's own build would wait for ever; MVN=mvn also works)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
