@@ -6,7 +6,7 @@
 unpack = unpack or table.unpack -- luaj is Lua 5.2; the scripts are written for Redis's 5.1
 local dir, jobs, batch = arg[1], tonumber(arg[2]), tonumber(arg[3])
 local function slurp(p) local f = assert(io.open(p)); local s = f:read('*a'); f:close(); return s end
-local tasks = slurp(dir .. '/tasks.lua')
+local tasks = slurp(dir .. '/../../script/civil.lua') .. '\n' .. slurp(dir .. '/tasks.lua')
 local chunks = {}
 for _, n in ipairs({'create', 'search', 'delete'}) do
   chunks[n] = assert((loadstring or load)(tasks .. '\n' .. slurp(dir .. '/' .. n .. '.lua'), n))

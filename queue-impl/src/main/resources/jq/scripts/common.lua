@@ -70,22 +70,13 @@ local function held_constraints(raw)
   return ids
 end
 
--- Epoch ms as java.time.Instant.toString writes it (UTC, seconds always, milliseconds only when not zero): the
--- civil date from the day count by the usual era arithmetic (400-year eras of 146097 days, years from March).
+-- Epoch ms as java.time.Instant.toString writes it (UTC, seconds always, milliseconds only when not zero).
 local function iso_instant(ms)
   local seconds = math.floor(ms / 1000)
   local millis = ms - seconds * 1000
   local days = math.floor(seconds / 86400)
   local rest = seconds - days * 86400
-  local z = days + 719468
-  local era = math.floor(z / 146097)
-  local doe = z - era * 146097
-  local yoe = math.floor((doe - math.floor(doe / 1460) + math.floor(doe / 36524) - math.floor(doe / 146096)) / 365)
-  local doy = doe - (365 * yoe + math.floor(yoe / 4) - math.floor(yoe / 100))
-  local mp = math.floor((5 * doy + 2) / 153)
-  local day = doy - math.floor((153 * mp + 2) / 5) + 1
-  local month = mp < 10 and mp + 3 or mp - 9
-  local year = yoe + era * 400 + (month <= 2 and 1 or 0)
+  local year, month, day = civil(days)
   local text = string.format('%04d-%02d-%02dT%02d:%02d:%02d', year, month, day, math.floor(rest / 3600),
     math.floor(rest / 60) % 60, rest % 60)
   if millis > 0 then text = text .. string.format('.%03d', millis) end

@@ -69,30 +69,6 @@ local function task_key(id)
   return P .. 'task:' .. id
 end
 
--- Days <-> civil date (proleptic Gregorian, UTC): the README's timestamps without os.date, which scripts lack.
-local function civil(days)
-  local z = days + 719468
-  local era = math.floor(z / 146097)
-  local doe = z - era * 146097
-  local yoe = math.floor((doe - math.floor(doe / 1460) + math.floor(doe / 36524) - math.floor(doe / 146096)) / 365)
-  local doy = doe - (365 * yoe + math.floor(yoe / 4) - math.floor(yoe / 100))
-  local mp = math.floor((5 * doy + 2) / 153)
-  local d = doy - math.floor((153 * mp + 2) / 5) + 1
-  local m = mp < 10 and mp + 3 or mp - 9
-  local y = yoe + era * 400
-  if m <= 2 then y = y + 1 end
-  return y, m, d
-end
-
-local function days_of(y, m, d)
-  if m <= 2 then y = y - 1 end
-  local era = math.floor(y / 400)
-  local yoe = y - era * 400
-  local mp = m > 2 and m - 3 or m + 9
-  local doy = math.floor((153 * mp + 2) / 5) + d - 1
-  return era * 146097 + yoe * 365 + math.floor(yoe / 4) - math.floor(yoe / 100) + doy - 719468
-end
-
 -- Cron.format: yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z' (microseconds; ours are whole milliseconds).
 local function format_time(ms)
   local days = math.floor(ms / 86400000)

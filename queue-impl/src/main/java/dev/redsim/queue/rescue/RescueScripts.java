@@ -24,13 +24,15 @@ import java.util.Optional;
  * in Lua: see {@link #ticker()} and decision 0039.
  */
 final class RescueScripts {
+    /** Days <-> civil date, shared with the other contract that writes timestamps. */
+    private static final String CIVIL = "/script/civil.lua";
     private static final String DIR = "/rescue/scripts/";
-    static final LuaScript CREATE = LuaScript.of(DIR + "tasks.lua", DIR + "create.lua");
-    static final LuaScript SEARCH = LuaScript.of(DIR + "tasks.lua", DIR + "search.lua");
-    static final LuaScript EXTEND = LuaScript.of(DIR + "tasks.lua", DIR + "extend.lua");
-    static final LuaScript DELETE = LuaScript.of(DIR + "tasks.lua", DIR + "delete.lua");
-    static final LuaScript EXPIRE = LuaScript.of(DIR + "tasks.lua", DIR + "expire.lua");
-    static final LuaScript TICKER = LuaScript.of(DIR + "tasks.lua", DIR + "ticker.lua");
+    static final LuaScript CREATE = LuaScript.of(CIVIL, DIR + "tasks.lua", DIR + "create.lua");
+    static final LuaScript SEARCH = LuaScript.of(CIVIL, DIR + "tasks.lua", DIR + "search.lua");
+    static final LuaScript EXTEND = LuaScript.of(CIVIL, DIR + "tasks.lua", DIR + "extend.lua");
+    static final LuaScript DELETE = LuaScript.of(CIVIL, DIR + "tasks.lua", DIR + "delete.lua");
+    static final LuaScript EXPIRE = LuaScript.of(CIVIL, DIR + "tasks.lua", DIR + "expire.lua");
+    static final LuaScript TICKER = LuaScript.of(CIVIL, DIR + "tasks.lua", DIR + "ticker.lua");
 
     /** A due cron template as one ticker read it: the next tick it had, and the ticks it moves to. */
     record Tick(String id, long read, String previous, String next) {
