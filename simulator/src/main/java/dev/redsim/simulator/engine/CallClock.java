@@ -7,9 +7,9 @@ package dev.redsim.simulator.engine;
  * call (timers, the active sweep, a served blocked client) it reads the {@link TimeSource} as before. A command's
  * TTL arithmetic and TIME still read the clock (CommandContext.now), and durations still take two readings.
  *
- * <p>Engine thread, or the script thread while the engine thread waits for it. When a long script leaves the engine
- * thread (busy mode), its EVAL's call releases the reading while the script may be in a call of its own: that call
- * then reads the time source for the rest of its bookkeeping, which is harmless; the one who set the reading always
+ * <p>Engine thread, or the script thread while the engine thread waits for it or holds it still. When a long script
+ * leaves the engine thread (busy mode), its EVAL's call releases the reading while the script holds still at a
+ * checkpoint (ScriptRunner), so the script's next call takes a reading of its own; the one who set the reading always
  * releases it, so a reading is never kept past its call. Clock control is unaffected between calls: the test thread
  * moves the TimeSource, and the next call reads it.
  */
