@@ -39,6 +39,7 @@ public final class Job {
     private static final LuaScript STALL = LuaScript.of(DIR + "stall.lua");
     private static final LuaScript RETRY = LuaScript.of(DIR + "retry.lua");
     private static final LuaScript RETRACT = LuaScript.of(DIR + "retract.lua");
+    private static final LuaScript REQUEUE = LuaScript.of(DIR + "requeue.lua");
 
     private final Jedis jedis;
     private final ThoonkKeys keys;
@@ -461,6 +462,36 @@ public final class Job {
             tx.zrem(keys.claimed(), id);
             tx.lrem(keys.ids(), 1, id);
         }) != null;
+    }
+
+    /**
+     * Maintenance's requeue of ids it found lost (an item in none of ids, claimed or stalled) for longer than the claim
+     * timeout: each id is LPUSHed when, at that moment, it is still an item and still nowhere else. Which ids are lost
+     * is the caller's memory of its passes; the check here is what that memory cannot know (a slow worker claimed the
+     * id, someone retracted it, another maintenance requeued it, since the pass read the feed). Scripted: one script
+     * for all the ids (requeue.lua); WATCH/MULTI: one optimistic loop per id.
+     * @return for each id, whether it was requeued
+     */
+    public List<Boolean> requeueLost(List<String> lost) {
+        List<Boolean> requeued = new ArrayList<>(lost.size());
+        if (lost.isEmpty()) {
+            return requeued;
+        }
+        if (scripted) {
+            for (Object code : (List<?>) script(REQUEUE,
+                List.of(keys.items(), keys.ids(), keys.claimed(), keys.stalled()), lost)) {
+                requeued.add((Long) code == 1L);
+            }
+            return requeued;
+        }
+        String[] watched = {keys.items(), keys.ids(), keys.claimed(), keys.stalled()};
+        for (String id : lost) {
+            requeued.add(Watched.run(jedis, watched, j -> j.hexists(keys.items(), id)
+                    && j.lpos(keys.ids(), id) == null && j.zscore(keys.claimed(), id) == null
+                    && !j.sismember(keys.stalled(), id),
+                tx -> tx.lpush(keys.ids(), id)) != null);
+        }
+        return requeued;
     }
 
     /** How many times the job was cancelled (by a worker or by maintenance) since it last stalled or finished. */

@@ -5,6 +5,7 @@ import redis.clients.jedis.Transaction;
 import redis.clients.jedis.resps.Tuple;
 
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -17,7 +18,8 @@ import java.util.Set;
  * <li>an id in feed.items but in none of ids/claimed/stalled is requeued only once it has been unaccounted for
  * longer than the claim timeout, measured on the clock from the first pass that saw it missing (a worker between
  * its BRPOP and its claim is unaccounted for for a moment; requeueing it then would deliver it twice). Counting
- * passes instead of time let two quick passes in a row requeue such a job. The requeue re-checks under WATCH;</li>
+ * passes instead of time let two quick passes in a row requeue such a job. The requeue re-checks, atomically with
+ * its LPUSH, that the id is still lost ({@link Job#requeueLost}: one script, or WATCH/MULTI per id);</li>
  * <li>a job claimed longer than the claim timeout is cancelled (requeued, failure counted) or, once it has been
  * cancelled maxCancels times, stalled. Both are fenced by the claim score seen, so a fresh reclaim is left alone;</li>
  * <li>the pass's report is published to the stats feed, when there is one.</li>
@@ -47,7 +49,7 @@ public final class JobMaintenance {
         this(jedis, feed, clock, settings, statsFeed, unaccountedSince, dev.redsim.queue.script.Transitions.SCRIPTS);
     }
 
-    /** @param transitions how the fenced cancel and stall of timed-out claims are applied */
+    /** @param transitions how the requeue of lost ids and the fenced cancel and stall of timed-out claims are applied */
     JobMaintenance(Jedis jedis, String feed, Clock clock, MaintenanceSettings settings, String statsFeed,
                    Map<String, Long> unaccountedSince, dev.redsim.queue.script.Transitions transitions) {
         this.unaccountedSince = unaccountedSince;
@@ -80,13 +82,20 @@ public final class JobMaintenance {
         unaccounted.removeAll(accounted);
         long now = clock.millis();
         Map<String, Long> since = new java.util.HashMap<>();
-        int requeued = 0;
+        List<String> due = new ArrayList<>();
         for (String id : unaccounted) {
             long first = unaccountedSince.getOrDefault(id, now);
-            if (now - first > settings.claimTimeout().toMillis() && requeue(id)) {
+            since.put(id, first);
+            if (now - first > settings.claimTimeout().toMillis()) {
+                due.add(id);
+            }
+        }
+        int requeued = 0;
+        List<Boolean> done = job.requeueLost(due);
+        for (int i = 0; i < due.size(); i++) {
+            if (done.get(i)) {
                 requeued++;
-            } else {
-                since.put(id, first);
+                since.remove(due.get(i));
             }
         }
         // Ids found again since are forgotten: if one goes missing later, its wait starts over.
@@ -110,15 +119,5 @@ public final class JobMaintenance {
             statsFeed.publish("latest", report.toItem());
         }
         return report;
-    }
-
-    /** LPUSHes the id when, under WATCH, it is still an item and still nowhere else. */
-    private boolean requeue(String id) {
-        String[] watched = {keys.items(), keys.ids(), keys.claimed(), keys.stalled()};
-        List<Object> done = Watched.run(jedis, watched, j -> j.hexists(keys.items(), id)
-                && j.lpos(keys.ids(), id) == null && j.zscore(keys.claimed(), id) == null
-                && !j.sismember(keys.stalled(), id),
-            tx -> tx.lpush(keys.ids(), id));
-        return done != null;
     }
 }

@@ -2,6 +2,7 @@ package dev.redsim.queue.thoonk;
 
 import dev.redsim.conformance.junit.AcrossTargets;
 import dev.redsim.conformance.target.RedisTarget;
+import dev.redsim.queue.script.Transitions;
 import redis.clients.jedis.Jedis;
 
 import java.time.Duration;
@@ -76,6 +77,53 @@ class ThoonkMaintenanceTest {
             }
             assertThat(jedis.zrange(fast.keys().claimed(), 0, -1)).containsExactly(id);
             jedis.del(fast.keys().all());
+        }
+    }
+
+    /**
+     * The requeue re-checks: a pass finds an id lost for longer than the claim timeout, and the slow worker that popped
+     * it claims it after the pass read the feed and before the requeue writes. The requeue must leave the id alone
+     * (else it is both claimed and waiting in feed.ids, and runs twice). Scripted, the claim lands just before the
+     * requeue script is sent (requeue.lua must check again); WATCH/MULTI, just before its WATCH. Fails when the script
+     * trusts the pass and only LPUSHes.
+     */
+    @AcrossTargets
+    void aLostIdClaimedBetweenThePassAndItsRequeueIsNotRequeued(RedisTarget target) {
+        for (Transitions transitions : Transitions.values()) {
+            String name = "requeue-race-" + UUID.randomUUID();
+            long[] now = {1_000_000};
+            java.time.Clock time = new SetClock(now);
+            String requeueCommand = transitions == Transitions.SCRIPTS ? "EVALSHA" : "WATCH";
+            try (Jedis jedis = new Jedis(target.host(), target.port())) {
+                Job slowWorker = new Job(jedis, name, time, transitions);
+                String id = slowWorker.put("once");
+                assertThat(jedis.rpop(slowWorker.keys().ids())).as("the slow worker's BRPOP").isEqualTo(id);
+                boolean[] armed = {false};
+                java.util.List<Claim> slowClaims = new java.util.ArrayList<>();
+                ListenedConnection maintenanceConnection = new ListenedConnection(
+                    new redis.clients.jedis.HostAndPort(target.host(), target.port()), (sent, command) -> {
+                        if (armed[0] && (command.equalsIgnoreCase(requeueCommand) || command.equalsIgnoreCase("EVAL"))) {
+                            armed[0] = false; // the pass has read the feed; its requeue is about to be sent
+                            slowClaims.add(slowWorker.claimPopped(id));
+                        }
+                    });
+                try (Jedis maintenanceJedis = new Jedis(maintenanceConnection)) {
+                    JobMaintenance maintenance = new JobMaintenance(maintenanceJedis, name, time,
+                        new MaintenanceSettings(Duration.ofSeconds(30), 3), null, new java.util.HashMap<>(),
+                        transitions);
+                    assertThat(maintenance.pass().unaccounted()).as("first sight").isEqualTo(1);
+                    now[0] += 30_001;
+                    armed[0] = true;
+                    MaintenanceReport report = maintenance.pass();
+                    assertThat(slowClaims).as(transitions + ": the slow worker claimed before the requeue")
+                        .hasSize(1).allMatch(c -> c != null && c.id().equals(id));
+                    assertThat(report.unaccounted()).as("the pass saw the id lost").isEqualTo(1);
+                    assertThat(report.requeued()).as(transitions + ": requeued").isZero();
+                }
+                assertThat(jedis.lrange(slowWorker.keys().ids(), 0, -1)).as(transitions + ": waiting").isEmpty();
+                assertThat(jedis.zrange(slowWorker.keys().claimed(), 0, -1)).containsExactly(id);
+                jedis.del(slowWorker.keys().all());
+            }
         }
     }
 }
