@@ -10,19 +10,8 @@
 -- when nothing could be dispatched.
 local prefix = ARGV[1]
 local t = now_ms(ARGV[2])
-for _, m in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', t)) do
-  local job = prefix .. 'job:' .. tonumber(m)
-  -- a migrating slot refuses a key not on this node: stop before this job's first write (the next claim goes on)
-  if refusal(job) then break end
-  local f = redis.call('HMGET', job, 'priority', 'name')
-  if f[2] and refusal(prefix .. 'stats:' .. f[2]) then break end
-  redis.call('ZREM', KEYS[1], m)
-  if f[1] then
-    redis.call('ZADD', KEYS[2], f[1], m)
-    redis.call('HSET', job, 'state', 'queued')
-    move_stat(prefix, f[2], 'delayed', 'queued')
-  end
-end
+-- a migrating slot may stop the promotions before a job whose keys are not here: the claims below go on
+promote_due(prefix, KEYS[1], KEYS[2], t)
 local out = {0}
 local n = tonumber(ARGV[4])
 

@@ -15,6 +15,13 @@ local function refusal(...)
   return nil
 end
 
+-- For a script that writes keys it cannot probe one by one before its first write (or need not): EXISTS of a key
+-- nothing ever writes is refused exactly while this node migrates the namespace's slot away (decisions 0029, 0041).
+-- Returns the refusal for the script to return, nothing written; nil on a stable slot and on one server.
+local function migrating(prefix)
+  return refusal(prefix .. 'migration-probe')
+end
+
 local function now_ms(arg)
   if arg ~= '' then return tonumber(arg) end
   local t = redis.call('TIME')
@@ -29,6 +36,30 @@ end
 local function move_stat(prefix, name, from, to)
   redis.call('HINCRBY', prefix .. 'stats:' .. name, from, -1)
   redis.call('HINCRBY', prefix .. 'stats:' .. name, to, 1)
+end
+
+-- Every failed job whose backoff has passed by t back to the ready set, queued again: what promoteDue's MULTI/EXEC
+-- writes, and what every claim does first. Each job's keys are probed before its first write, so on a migrating slot
+-- the promotion stops before a job it cannot move whole. Returns the number of jobs promoted (a due member whose
+-- record is gone is only dropped from delayed), and the refusal that stopped it, if one did.
+local function promote_due(prefix, delayed, ready, t)
+  local promoted = 0
+  for _, m in ipairs(redis.call('ZRANGEBYSCORE', delayed, '-inf', t)) do
+    local job = prefix .. 'job:' .. tonumber(m)
+    local refused = refusal(job)
+    if refused then return promoted, refused end
+    local f = redis.call('HMGET', job, 'priority', 'name')
+    refused = f[2] and refusal(prefix .. 'stats:' .. f[2])
+    if refused then return promoted, refused end
+    redis.call('ZREM', delayed, m)
+    if f[1] then
+      redis.call('ZADD', ready, f[1], m)
+      redis.call('HSET', job, 'state', 'queued')
+      move_stat(prefix, f[2], 'delayed', 'queued')
+      promoted = promoted + 1
+    end
+  end
+  return promoted, nil
 end
 
 local function be_bytes(n, width)

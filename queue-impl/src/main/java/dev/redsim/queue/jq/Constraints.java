@@ -35,12 +35,27 @@ final class Constraints {
         return out;
     }
 
+    /** Defines or redefines a constraint. Scripted: constraint_put.lua, the same HSET, refused while the slot migrates. */
     void put(Constraint c) {
-        ctx.jedis.hset(ctx.keys.constraints(), JqContext.bytes(c.id()), Msgpack.encode(c.toValue()));
+        byte[] definition = Msgpack.encode(c.toValue());
+        if (ctx.options.scripted()) {
+            JqScripts.CONSTRAINT_PUT.run(ctx.jedis, List.of(ctx.keys.constraints()), List.of(
+                    JqContext.bytes(ctx.keys.prefix()), JqContext.bytes(c.id()), definition));
+            return;
+        }
+        ctx.jedis.hset(ctx.keys.constraints(), JqContext.bytes(c.id()), definition);
     }
 
-    /** Removes the definition and its bookkeeping; running jobs that held it release nothing later. */
+    /**
+     * Removes the definition and its bookkeeping; running jobs that held it release nothing later. Scripted:
+     * constraint_remove.lua, the MULTI/EXEC's writes, refused while the slot migrates.
+     */
     boolean remove(String id) {
+        if (ctx.options.scripted()) {
+            return (Long) JqScripts.CONSTRAINT_REMOVE.run(ctx.jedis, List.of(ctx.keys.constraints(),
+                    ctx.keys.constraintStarts(id), ctx.keys.constraintRunning(id)), List.of(
+                    JqContext.bytes(ctx.keys.prefix()), JqContext.bytes(id))) == 1L;
+        }
         Transaction tx = ctx.jedis.multi();
         tx.hdel(ctx.keys.constraints(), JqContext.bytes(id));
         tx.del(ctx.keys.constraintStarts(id), ctx.keys.constraintRunning(id));

@@ -92,8 +92,15 @@ final class Dispatcher {
         return claimed;
     }
 
-    /** Moves failed jobs whose backoff has passed back into the ready set (they rejoin S). */
+    /**
+     * Moves failed jobs whose backoff has passed back into the ready set (they rejoin S). Scripted: promote.lua, one
+     * call whether or not a job is due; optimistic: an unwatched peek, then WATCH/MULTI when one is.
+     */
     int promoteDue() {
+        if (ctx.options.scripted()) {
+            return ((Long) JqScripts.PROMOTE.run(ctx.jedis, List.of(ctx.keys.delayed(), ctx.keys.ready()),
+                    List.of(JqContext.bytes(ctx.keys.prefix()), JqContext.bytes(ctx.scriptTime())))).intValue();
+        }
         return ctx.optimistic("promote", () -> hasDue(ctx.now()) ? tryPromote() : 0);
     }
 

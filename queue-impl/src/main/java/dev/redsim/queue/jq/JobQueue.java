@@ -10,9 +10,10 @@ import java.util.Optional;
 
 /**
  * The JQ master's state machine on one Redis connection (not thread-safe: one per thread, as a Jedis). Every
- * transition (enqueue, claim and report for n jobs per call, release, cancel, take-result, sweep) is one Lua script
- * by default (JqOptions.transitions); with Transitions.OPTIMISTIC each is one MULTI/EXEC, WATCH-guarded where it
- * depends on what it read (promotion outside a claim and constraint edits are always so). Time comes from the given
+ * transition (enqueue, claim and report for n jobs per call, release, cancel, take-result, sweep, the promotion of
+ * due retries outside a claim, constraint edits) is one Lua script by default (JqOptions.transitions); with
+ * Transitions.OPTIMISTIC each is one MULTI/EXEC (a constraint's definition: one HSET), WATCH-guarded where it
+ * depends on what it read. Time comes from the given
  * clock, or from Redis's TIME inside a script when the clock is a RedisClock.
  * See docs/contracts/jq.md.
  */

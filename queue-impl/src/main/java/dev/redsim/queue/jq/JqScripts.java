@@ -4,7 +4,7 @@ import dev.redsim.queue.script.LuaScript;
 
 /**
  * JQ's transitions as Lua scripts (resources/jq/scripts): enqueue, claim and report for n jobs in one call, release,
- * cancel, take-result and sweep. common.lua carries the time, the member format, the counters and the MessagePack
+ * cancel, take-result, sweep, the promotion of due retries outside a claim, and constraint edits. common.lua carries the time, the member format, the counters and the MessagePack
  * pieces of the failure log; matching.lua the constraint matchers the claim evaluates.
  */
 final class JqScripts {
@@ -19,6 +19,9 @@ final class JqScripts {
     static final LuaScript CANCEL = LuaScript.of(CIVIL, DIR + "common.lua", DIR + "cancel.lua");
     static final LuaScript TAKE_RESULT = LuaScript.of(CIVIL, DIR + "common.lua", DIR + "take_result.lua");
     static final LuaScript SWEEP = LuaScript.of(CIVIL, DIR + "common.lua", DIR + "sweep.lua");
+    static final LuaScript PROMOTE = LuaScript.of(CIVIL, DIR + "common.lua", DIR + "promote.lua");
+    static final LuaScript CONSTRAINT_PUT = LuaScript.of(CIVIL, DIR + "common.lua", DIR + "constraint_put.lua");
+    static final LuaScript CONSTRAINT_REMOVE = LuaScript.of(CIVIL, DIR + "common.lua", DIR + "constraint_remove.lua");
 
     private JqScripts() {
     }

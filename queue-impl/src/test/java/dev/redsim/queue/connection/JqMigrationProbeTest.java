@@ -43,7 +43,11 @@ import static org.assertj.core.api.Assertions.catchThrowable;
  * source, writes its sets and the job's hash first and the counters last: without the probes a claim would pop the job
  * and stop at the counter (the job running, its counters wrong), a report would finish it half. With them, claim,
  * report, cancel and release are each refused (a refusal RedisConnections waits on) and every key on the source is
- * byte for byte as before; then a claim through RedisConnections, started during the migration, is refused until the
+ * byte for byte as before. So are the promotion of a due retry outside a claim and the constraint edits, which refuse
+ * themselves first while the slot migrates (EXISTS of a key nothing writes, decision 0044): a constraint's definition
+ * (one HSET of the present constraints hash) is the case only that probe refuses (it fails without it); promote
+ * would also stop at job 3's moved counter, and a removal's declared rate log and running set do not exist, so the
+ * cluster refuses it up front; then a claim through RedisConnections, started during the migration, is refused until the
  * migration ends and then claims the job on the new master. (A key not created yet is refused on a migrating source
  * too: report's probe of the kept result it may write refuses it even without the counters' probe; only without both
  * does a report write half, which is how the report case was checked.)
@@ -98,11 +102,16 @@ class JqMigrationProbeTest {
                             keys.prefix() + "results", keys.prefix() + "constraints")
                     .doesNotContainKeys(keys.prefix() + "stats:n", keys.prefix() + "stats:m");
             JobQueue queue = new JobQueue(jedis, keys, clock, options);
+            // an hour on, job 3's retry is due: promote meets it (its counters moved)
+            JobQueue later = new JobQueue(jedis, keys, new ManualClock(START + 3_600_000), options);
             Map<String, Consumer<JobQueue>> transitions = new TreeMap<>(Map.of(
                     "claim", q -> q.claimMany("w", 1),
                     "report", q -> q.reportMany(List.of(new AttemptReport(4, 1, new Outcome.Success(success())))),
                     "cancel", q -> q.cancel(4),
-                    "release", q -> q.release(4, 1)));
+                    "release", q -> q.release(4, 1),
+                    "promote", q -> later.promoteDue(),
+                    "put-constraint", q -> q.putConstraint(new Constraint("other", JobMatcher.byName("other"), 0, 0, 2)),
+                    "remove-constraint", q -> q.removeConstraint("other")));
             for (Map.Entry<String, Consumer<JobQueue>> t : transitions.entrySet()) {
                 Throwable refused = catchThrowable(() -> t.getValue().accept(queue));
                 assertThat(refused).as(t.getKey() + " refused").isNotNull();

@@ -169,6 +169,75 @@ class JqBatchTest {
     }
 
     /**
+     * promoteDue outside a claim (promote.lua) and the constraint edits (constraint_put.lua, constraint_remove.lua)
+     * against their MULTI/EXEC and HSET forms, at the same clock readings: every key byte for byte and every answer.
+     * The history: two constraints defined; jobs claimed under them (a rate log and running sets written), three failed
+     * with retries; a promotion before any backoff passed (nothing), one after two of the three passed (one promoted;
+     * the other due member's record was trimmed: dropped, not counted), a redefinition of a constraint with other
+     * limits (its log and running set kept), the removal of a constraint in use (definition, log and running set
+     * gone) and of an unknown one; a claim then admitted by the redefined limits.
+     */
+    @AcrossTargets
+    void promotionAndConstraintEditsWriteWhatTheOptimisticFormsWrite(RedisTarget target) {
+        Map<String, String> scripted = promotionsAndEdits(target, Transitions.SCRIPTS);
+        Map<String, String> optimistic = promotionsAndEdits(target, Transitions.OPTIMISTIC);
+        assertThat(scripted).isEqualTo(optimistic).containsKeys("1 jq:constraint:rate:starts",
+                "1 jq:constraint:one:running", "2 jq:delayed", "3 jq:constraint:rate:starts")
+                .doesNotContainKeys("3 jq:constraint:one:running", "3 jq:constraint:one:starts");
+        assertThat(scripted.get("answers")).contains("claim=[1, 2, 3, 4]", "promote-early=0",
+                "promote=1", "delayed-left=1", "remove=true", "remove-unknown=false", "claim-after=[2, 5]",
+                "constraints=[rate]");
+    }
+
+    private static Map<String, String> promotionsAndEdits(RedisTarget target, Transitions transitions) {
+        try (RespClient admin = new RespClient(target.host(), target.port())) {
+            admin.call("FLUSHALL");
+        }
+        long[] now = {1_700_000_000_011L};
+        InstantSource clock = () -> Instant.ofEpochMilli(now[0]);
+        Map<String, String> keys = new java.util.TreeMap<>();
+        List<String> answers = new ArrayList<>();
+        try (Jedis jedis = new Jedis(target.host(), target.port())) {
+            JobQueue queue = new JobQueue(jedis, JqKeys.standard(), clock,
+                    JqOptions.defaults().withTransitions(transitions));
+            queue.putConstraint(new Constraint("one", JobMatcher.byName("a"), 0, 0, 1));
+            queue.putConstraint(new Constraint("rate", JobMatcher.byName("b"), 2, 60_000, 0));
+            queue.enqueueMany(List.of(new JobRequest("a", new byte[] {(byte) 0xc0}, 0, 2, false, 9_000),
+                    new JobRequest("b", new byte[] {(byte) 0xc0}, 0, 2, false, 9_000),
+                    new JobRequest("b", new byte[] {(byte) 0xc0}, 1, 2, false, 9_000),
+                    new JobRequest("c", new byte[] {(byte) 0xc0}, 2, 2, false, 9_000),
+                    new JobRequest("a", new byte[] {(byte) 0xc0}, 3, 2, false, 9_000),
+                    new JobRequest("b", new byte[] {(byte) 0xc0}, 4, 2, false, 9_000)));
+            answers.add("claim=" + queue.claimMany("w", 6).stream().map(Assignment::id).toList());
+            now[0] += 100;
+            queue.reportMany(List.of(new AttemptReport(2, 1, failure(true, "x")),
+                    new AttemptReport(3, 1, failure(true, "y"))));
+            long firstFailures = now[0];
+            now[0] += 500;
+            queue.reportMany(List.of(new AttemptReport(4, 1, failure(true, "z"))));
+            dump(jedis, "1 ", keys);
+            answers.add("promote-early=" + queue.promoteDue());
+            // the backoffs of jobs 2 and 3 have passed, job 4's (reported 500 ms later) has not; job 3's record trimmed
+            now[0] = firstFailures + JqOptions.defaults().backoffBase().toMillis() + 1;
+            jedis.del("jq:job:3");
+            answers.add("promote=" + queue.promoteDue());
+            answers.add("delayed-left=" + jedis.zcard("jq:delayed"));
+            dump(jedis, "2 ", keys);
+            queue.putConstraint(new Constraint("rate", JobMatcher.byName("b"), 3, 30_000, 2));
+            answers.add("remove=" + queue.removeConstraint("one"));
+            answers.add("remove-unknown=" + queue.removeConstraint("none"));
+            answers.add("constraints=" + queue.constraints().stream().map(Constraint::id).toList());
+            now[0] += 1;
+            // job 2 (b): 2 dispatches in the window, admitted by the redefined rate (3 per 30 s; the old 2 per minute
+            // would refuse it); job 5 (a): its constraint is gone; job 6 (b): the rate is full again
+            answers.add("claim-after=" + queue.claimMany("w", 3).stream().map(Assignment::id).toList());
+            dump(jedis, "3 ", keys);
+        }
+        keys.put("answers", answers.toString());
+        return keys;
+    }
+
+    /**
      * The claim script's matcher (matching.lua) against the Java one (JobMatcher.matches, msgpack-java's Value.equals)
      * on arguments where decoding to Lua values would go wrong: integers of every width and sign, floats of both widths
      * and signed zeros, strings in two encodings against a binary, maps in another entry order, a 16-bit array header,
