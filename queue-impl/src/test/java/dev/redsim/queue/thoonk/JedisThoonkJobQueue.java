@@ -28,8 +28,10 @@ final class JedisThoonkJobQueue implements ThoonkJobQueue {
             hook::beforeCommand);
         Jedis jedis = new Jedis(connection);
         this.job = new Job(jedis, feed, clock, transitions);
+        // The maintenance in the same form as the transitions: the WATCH/MULTI suite runs the WATCH/MULTI requeue.
         this.maintenance = new JobMaintenance(jedis, feed, clock,
-            new MaintenanceSettings(Duration.ofMillis(settings.claimTimeoutMillis()), settings.maxCancels()), null);
+            new MaintenanceSettings(Duration.ofMillis(settings.claimTimeoutMillis()), settings.maxCancels()), null,
+            new java.util.HashMap<>(), transitions);
     }
 
     @Override
