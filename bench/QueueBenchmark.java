@@ -44,9 +44,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * rescue: create B tasks (one call), search up to B (one call), delete each. jq: over HTTP, the JQ master in the bench
  * JVM (its own Redis pool, the given transitions), each worker a pusher and a long-poll worker client: push B (POST
  * /jobs/batch, or POST /jobs when B = 1), take up to B (POST /workers/next/batch, or /workers/next), report them
- * (POST /outcomes, or one POST per job); its "cmds/job" and "trips/job" are HTTP requests per job.
+ * (POST /outcomes, or one POST per job); its "cmds/job" and "trips/job" are HTTP requests per job. jq-constrained:
+ * the same, with constraints that every claim evaluates (the scripted constrained claim, matching.lua): each job's
+ * argument is a map {tenant: 0..3}, each tenant limited to B*W/2 running jobs (so claims pass over jobs of a full
+ * tenant), and every job in a rate log of a limit it never reaches (the log is written and counted, the rate never
+ * holds a job back).
  *
- *   java -cp CLASSPATH bench/QueueBenchmark.java --redis PORT --sim PORT [--contracts conveyor,thoonk,rescue,jq]
+ *   java -cp CLASSPATH bench/QueueBenchmark.java --redis PORT --sim PORT [--contracts conveyor,thoonk,rescue,jq,jq-constrained]
  *        [--workers 1,4] [--batch 1,10] [--jobs 20000] [--rounds 2] [--transitions scripts,optimistic]
  */
 public class QueueBenchmark {
@@ -131,11 +135,14 @@ public class QueueBenchmark {
         CountDownLatch start = new CountDownLatch(1);
         List<Thread> threads = new ArrayList<>();
         List<Throwable> errors = new java.util.concurrent.CopyOnWriteArrayList<>();
-        boolean http = contract.equals("jq");
+        boolean http = contract.startsWith("jq");
         try (JedisPool timePool = new JedisPool("127.0.0.1", port);
              JqMaster master = http ? JqMaster.start(java.net.URI.create("redis://127.0.0.1:" + port), "127.0.0.1", 0,
                  MasterSettings.defaults().withOptions(JqOptions.defaults().withTransitions(transitions))) : null) {
             RedisClock clock = RedisClock.over(timePool);
+            if (contract.equals("jq-constrained")) {
+                defineTenantConstraints(master.uri(), Math.max(1, batch * workers / 2));
+            }
             for (int i = 0; i < workers; i++) {
                 int worker = i;
                 Jedis jedis = http ? null : new Jedis(new CountingSockets(port, counter), DefaultJedisClientConfig
@@ -143,7 +150,8 @@ public class QueueBenchmark {
                 Runnable loop = switch (contract) {
                     case "thoonk" -> () -> thoonk(jedis, clock, transitions, batch, jobs, finished);
                     case "rescue" -> () -> rescue(jedis, clock, transitions, "w" + worker, batch, jobs, finished);
-                    case "jq" -> () -> jq(master.uri(), "w" + worker, batch, jobs, finished, counter);
+                    case "jq" -> () -> jq(master.uri(), "w" + worker, batch, jobs, finished, counter, false);
+                    case "jq-constrained" -> () -> jq(master.uri(), "w" + worker, batch, jobs, finished, counter, true);
                     default -> () -> conveyor(jedis, clock, transitions, batch, jobs, finished);
                 };
                 Thread t = new Thread(() -> {
@@ -234,14 +242,58 @@ public class QueueBenchmark {
         }
     }
 
+    /** The tenants of jq-constrained: a job's argument names one, round robin. */
+    private static final int TENANTS = 4;
+
+    /** jq-constrained's constraints, over the master's HTTP API: one per tenant (concurrency), one rate over all. */
+    static void defineTenantConstraints(java.net.URI master, int perTenant) {
+        try (JqPusher pusher = new JqPusher(master)) {
+            for (int tenant = 0; tenant < TENANTS; tenant++) {
+                pusher.putConstraint("tenant-" + tenant, definition(
+                    matcher(org.msgpack.value.ValueFactory.newMap(Map.of(
+                        org.msgpack.value.ValueFactory.newString("tenant"),
+                        org.msgpack.value.ValueFactory.newInteger(tenant)))), null, perTenant));
+            }
+            pusher.putConstraint("all", definition(matcher(org.msgpack.value.ValueFactory.newNil()),
+                org.msgpack.value.ValueFactory.newMap(Map.of(
+                    org.msgpack.value.ValueFactory.newString("limit"), org.msgpack.value.ValueFactory.newInteger(1 << 30),
+                    org.msgpack.value.ValueFactory.newString("window_ms"), org.msgpack.value.ValueFactory.newInteger(60_000))),
+                0));
+        }
+    }
+
+    private static org.msgpack.value.Value matcher(org.msgpack.value.Value argument) {
+        return org.msgpack.value.ValueFactory.newMap(Map.of(
+            org.msgpack.value.ValueFactory.newString("name"), org.msgpack.value.ValueFactory.newString("bench"),
+            org.msgpack.value.ValueFactory.newString("argument"), argument));
+    }
+
+    private static org.msgpack.value.Value definition(org.msgpack.value.Value matcher, org.msgpack.value.Value rate,
+                                                      int concurrency) {
+        Map<org.msgpack.value.Value, org.msgpack.value.Value> fields = new LinkedHashMap<>();
+        fields.put(org.msgpack.value.ValueFactory.newString("matcher"), matcher);
+        fields.put(org.msgpack.value.ValueFactory.newString("rate"), rate == null ? org.msgpack.value.ValueFactory.newNil() : rate);
+        fields.put(org.msgpack.value.ValueFactory.newString("concurrency"), concurrency == 0
+            ? org.msgpack.value.ValueFactory.newNil() : org.msgpack.value.ValueFactory.newInteger(concurrency));
+        return org.msgpack.value.ValueFactory.newMap(fields);
+    }
+
     /** One HTTP client pair per worker; counts its requests as both commands and round trips. */
-    static void jq(java.net.URI master, String name, int batch, int jobs, AtomicLong finished, Counter counter) {
+    static void jq(java.net.URI master, String name, int batch, int jobs, AtomicLong finished, Counter counter,
+                   boolean tenants) {
         try (JqPusher pusher = new JqPusher(master);
              JqWorker worker = new JqWorker(master, name, (jobName, argument) -> argument)) {
-            org.msgpack.value.Value argument = org.msgpack.value.ValueFactory.newBinary(PAYLOAD);
+            org.msgpack.value.Value payload = org.msgpack.value.ValueFactory.newBinary(PAYLOAD);
+            org.msgpack.value.Value[] byTenant = new org.msgpack.value.Value[TENANTS];
+            for (int t = 0; t < TENANTS; t++) {
+                byTenant[t] = org.msgpack.value.ValueFactory.newMap(Map.of(
+                    org.msgpack.value.ValueFactory.newString("tenant"), org.msgpack.value.ValueFactory.newInteger(t)));
+            }
+            long pushed = 0;
             while (finished.get() < jobs) {
                 int ran;
                 if (batch == 1) {
+                    org.msgpack.value.Value argument = tenants ? byTenant[(int) (pushed++ % TENANTS)] : payload;
                     pusher.enqueue(JqPusher.job("bench", argument));
                     ran = worker.runOnce(0) ? 1 : 0;
                     counter.roundTrips.addAndGet(ran == 1 ? 3 : 2);
@@ -249,6 +301,7 @@ public class QueueBenchmark {
                 } else {
                     List<JqPusher.Job> batchJobs = new ArrayList<>();
                     for (int i = 0; i < batch; i++) {
+                        org.msgpack.value.Value argument = tenants ? byTenant[(int) (pushed++ % TENANTS)] : payload;
                         batchJobs.add(JqPusher.job("bench", argument));
                     }
                     pusher.enqueueMany(batchJobs);
