@@ -41,8 +41,8 @@ public final class Conveyor {
     }
 
     /**
-     * Adds several jobs; jobs with neither parent nor predecessor go in one script (one round trip, all or none when
-     * a uuid is taken: DuplicateJobException), any other job as {@link #add} with {@code deadParent} false.
+     * Adds several jobs, in order, each as {@link #add} with {@code deadParent} false; with scripts (the default) in one
+     * script (one round trip, all or none when a uuid is taken: DuplicateJobException).
      *
      * @return the jobs as stored, in order
      */
