@@ -17,10 +17,12 @@ end
 local t = now_ms(ARGV[2])
 local caller_says_dead = ARGV[4] == '1'
 
+-- Whether a parent's record says it finished running (COMPLETED or FAILED); nil when the record is no job.
 local function finished_running(record)
   if not record then return false end
   local fs = job_fields(record)
-  local status = fs and field(fs, 12)
+  if fs == nil then return nil end
+  local status = field(fs, 12)
   return status == 2 or status == 3
 end
 
@@ -32,9 +34,13 @@ end
 for i = 5, #ARGV, 7 do
   local uuid, record, queue, run_at_ms, score = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4]
   local parent, predecessor = ARGV[i + 5], ARGV[i + 6]
-  redis.call('SET', job_key(uuid), record)
   local parent_dead = caller_says_dead
-  if parent ~= '' and not parent_dead then parent_dead = finished_running(redis.call('GET', job_key(parent))) end
+  if parent ~= '' and not parent_dead then
+    parent_dead = finished_running(redis.call('GET', job_key(parent)))
+    -- as JobWire.decode stops the WATCH/MULTI form: nothing written for this job (the jobs before it stay added)
+    if parent_dead == nil then return redis.error_reply('conveyor: the record of parent ' .. parent .. ' is no job') end
+  end
+  redis.call('SET', job_key(uuid), record)
   if parent ~= '' and not parent_dead then
     redis.call('RPUSH', job_key(parent, ':children'), record)
   elseif predecessor ~= '' and not parent_dead and not final(predecessor) then

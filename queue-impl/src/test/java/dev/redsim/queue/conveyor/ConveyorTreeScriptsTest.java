@@ -21,6 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Job trees with scripts (add.lua, finish.lua, settle.lua) on both targets: histories with parents, children,
@@ -164,6 +165,21 @@ class ConveyorTreeScriptsTest {
             }
             assertThat(jedis.smembers("conveyor:done")).containsExactlyInAnyOrder("p", "a", "b");
             assertThat(c.claim(Deadline.none(), "q")).map(Lease::uuid).contains("n");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"simulator", "reference"})
+    void aChildOfAParentWhoseRecordIsNoJobIsRefusedAndNothingWritten(String name) {
+        try (Jedis jedis = connect(name)) {
+            for (Transitions transitions : Transitions.values()) {
+                String prefix = transitions.name() + ":";
+                jedis.set((prefix + "jobs:p").getBytes(), new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff});
+                Conveyor c = conveyor(jedis, new ManualClock(START), transitions, prefix);
+                assertThatThrownBy(() -> c.add(Deadline.none(), job("child").withParent("p"), false))
+                    .as(transitions.name()).isInstanceOf(ConveyorException.class);
+                assertThat(jedis.keys(prefix + "*")).as(transitions.name()).containsExactly(prefix + "jobs:p");
+            }
         }
     }
 
