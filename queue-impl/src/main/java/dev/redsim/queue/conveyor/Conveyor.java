@@ -56,8 +56,8 @@ public final class Conveyor {
     }
 
     /**
-     * Completes the job and claims up to {@code n} next ones of {@code queue}: one script when the job ends simply
-     * (no parent, no children, no successors), else the general completion and then a claim.
+     * Completes the job and claims up to {@code n} next ones of {@code queue}: one script for a job without a tree
+     * or with a parent; a root with children or successors is completed and then claims.
      */
     public java.util.List<Lease> completeAndClaim(Deadline deadline, Lease lease, String queue, int n) {
         return worker.completeAndClaim(deadline, lease, queue, n);

@@ -24,7 +24,12 @@ final class ConveyorScripts {
     static final LuaScript SCHEDULE = LuaScript.of(DIR + "proto.lua", DIR + "schedule.lua");
     static final LuaScript ADD = LuaScript.of(DIR + "proto.lua", DIR + "tree.lua", DIR + "add.lua");
     /** The end of any job's run (children, successors, the parents it settles); complete.lua is the loop-free case. */
-    static final LuaScript FINISH = LuaScript.of(DIR + "proto.lua", DIR + "tree.lua", DIR + "finish.lua");
+    static final LuaScript FINISH = LuaScript.of(DIR + "proto.lua", DIR + "tree.lua", DIR + "finish.lua",
+            "return finish_reply");
+    /** finish.lua then, when the job ended and its climb too, claim.lua: finish's reply when not, else claim's. */
+    static final LuaScript FINISH_AND_CLAIM = LuaScript.of(DIR + "proto.lua", DIR + "tree.lua", DIR + "finish.lua",
+            "if finish_reply.err or #finish_reply ~= 1 or finish_reply[1] ~= 1 then return finish_reply end",
+            "local ko, ao = 9, 8", DIR + "claim.lua");
     static final LuaScript SETTLE = LuaScript.of(DIR + "proto.lua", DIR + "tree.lua", DIR + "settle.lua");
 
     private ConveyorScripts() {

@@ -71,14 +71,18 @@ final class Worker {
     }
 
     /**
-     * Completes the job and claims up to {@code n} next jobs of {@code queue} in one script when the job ends
-     * simply (no parent, no children, no successors); otherwise completes it the general way and then claims.
+     * Completes the job and claims up to {@code n} next jobs of {@code queue} in one script: complete.lua's when the
+     * job has no parent (a root with children or successors then goes through finish.lua and a claim), finish.lua's
+     * when it has one (unless its climb up the tree needs more calls).
      */
     List<Lease> completeAndClaim(Deadline deadline, Lease lease, String queue, int n) {
         Job finished = lease.job().finished(JobStatus.COMPLETED, lease.job().lastFailure());
-        if (!options.scripted() || finished.hasParent()) {
+        if (!options.scripted()) {
             complete(deadline, lease);
             return claimMany(deadline, queue, n);
+        }
+        if (finished.hasParent()) {
+            return finishAndClaim(deadline, lease, finished, queue, n);
         }
         List<String> tokens = tokens(n);
         List<byte[]> keyList = new ArrayList<>(completeKeys(finished));
@@ -357,22 +361,51 @@ final class Worker {
      * {@link #SETTLE_PER_CALL} of them; a longer climb goes on in settle.lua calls of the same size.
      */
     private void finishByTreeScript(Deadline deadline, String operation, Lease lease, Job finished) {
-        List<byte[]> keyList = new ArrayList<>(completeKeys(finished));
-        keyList.add(keys.settling());
-        List<byte[]> args = new ArrayList<>(completeArgs(lease, finished));
-        args.add(Placement.utf8(keys.prefix()));
-        args.add(Placement.utf8(ServerTime.argument(clock)));
-        args.add(Placement.utf8(keys.wakeCommand()));
-        args.add(Placement.utf8(finished.parentUuid()));
-        args.add(Placement.utf8(Integer.toString(SETTLE_PER_CALL)));
         List<?> reply = (List<?>) redis.once(operation, deadline,
-                () -> ConveyorScripts.FINISH.run(redis.jedis(), keyList, args));
+                () -> ConveyorScripts.FINISH.run(redis.jedis(), finishKeys(finished), finishArgs(lease, finished)));
+        afterFinish(deadline, lease, reply);
+    }
+
+    /** finish.lua and, when the job's end and its climb ended in it, claim.lua: one call for a child's end and the next. */
+    private List<Lease> finishAndClaim(Deadline deadline, Lease lease, Job finished, String queue, int n) {
+        List<String> tokens = tokens(n);
+        List<byte[]> keyList = finishKeys(finished);
+        keyList.addAll(claimKeys(queue));
+        List<byte[]> args = finishArgs(lease, finished);
+        args.addAll(claimArgs(tokens));
+        List<?> reply = (List<?>) redis.once("complete", deadline,
+                () -> ConveyorScripts.FINISH_AND_CLAIM.run(redis.jedis(), keyList, args));
+        if (reply.size() == 2 && reply.get(1) instanceof List) {
+            return leases(reply, tokens);
+        }
+        afterFinish(deadline, lease, reply); // lost, or a climb to go on with: no claim was made
+        return claimMany(deadline, queue, n);
+    }
+
+    /** finish.lua's reply: a lost lease raised, a climb the budget cut short settled on. */
+    private void afterFinish(Deadline deadline, Lease lease, List<?> reply) {
         if ((Long) reply.get(0) == 0L) {
             throw new LeaseLostException(lease.uuid());
         }
         if (reply.size() == 3) {
             settleByScript(deadline, text(reply.get(1)), text(reply.get(2)));
         }
+    }
+
+    private List<byte[]> finishKeys(Job finished) {
+        List<byte[]> keyList = new ArrayList<>(completeKeys(finished));
+        keyList.add(keys.settling());
+        return keyList;
+    }
+
+    private List<byte[]> finishArgs(Lease lease, Job finished) {
+        List<byte[]> args = new ArrayList<>(completeArgs(lease, finished));
+        args.add(Placement.utf8(keys.prefix()));
+        args.add(Placement.utf8(ServerTime.argument(clock)));
+        args.add(Placement.utf8(keys.wakeCommand()));
+        args.add(Placement.utf8(finished.parentUuid()));
+        args.add(Placement.utf8(Integer.toString(SETTLE_PER_CALL)));
+        return args;
     }
 
     /** settle.lua from {@code child} (its parent given, or "" to read it from the child's record) until the climb ends. */
