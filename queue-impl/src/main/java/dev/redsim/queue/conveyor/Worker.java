@@ -102,8 +102,8 @@ final class Worker {
     }
 
     /**
-     * Completes every lease: the simple ends (no parent, no children, no successors) in one script, the others the
-     * general way. @return the leases that were no longer the caller's (nothing written for them)
+     * Completes every lease: the simple ends (no parent, no children, no successors) in one script, the others one
+     * finish.lua each (with scripts), or the WATCH/MULTI form (OPTIMISTIC). @return the leases that were no longer the caller's (nothing written for them)
      */
     List<Lease> completeAll(Deadline deadline, List<Lease> leases) {
         List<Lease> lost = new ArrayList<>();
