@@ -1,7 +1,7 @@
 -- The end of a run of a job without parent whose children, active children and onComplete list are all empty
--- (the client sends any other job through the general finish): fenced by the token, then it leaves the lease set
+-- (the client sends any other job to finish.lua): fenced by the token, then it leaves the lease set
 -- and is final, done or failed, at once. Leaves `finished`: 0 = the lease is not the caller's (nothing written),
--- 2 = not a simple end after all (nothing written: the client takes the general path), 1 = done.
+-- 2 = not a simple end after all (nothing written: the client calls finish.lua), 1 = done.
 -- KEYS[1] jobs:<uuid>:lease, KEYS[2] conveyor:leases, KEYS[3] jobs:<uuid>, KEYS[4] jobs:<uuid>:children,
 -- KEYS[5] jobs:<uuid>:active, KEYS[6] jobs:<uuid>:onComplete, KEYS[7] conveyor:waiting, KEYS[8] done or failed
 -- ARGV[1] uuid, ARGV[2] token, ARGV[3] the final record

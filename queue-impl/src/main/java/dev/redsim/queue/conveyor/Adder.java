@@ -13,8 +13,9 @@ import java.util.UUID;
 
 /**
  * The spec's Add: buffer under a live parent, wait behind an unfinished predecessor, or place the job (schedule
- * or LPUSH, recording it in a dead parent's active set). One WATCH/MULTI/EXEC, so the check of the parent's or
- * predecessor's state and the write cannot be separated by their completion (which would strand the job).
+ * or LPUSH, recording it in a dead parent's active set). One script (add.lua, by default) or one WATCH/MULTI/EXEC
+ * (OPTIMISTIC), so the check of the parent's or predecessor's state and the write cannot be separated by their
+ * completion (which would strand the job). A batch is one script, all or nothing when a uuid is taken.
  */
 final class Adder {
     private final Optimistic redis;
@@ -41,25 +42,24 @@ final class Adder {
             }
             ready.add(valid);
         }
-        List<Job> simple = ready.stream().filter(j -> !j.hasParent() && !j.hasPredecessor()).toList();
-        if (scripted && !simple.isEmpty()) {
-            addByScript(deadline, simple);
+        if (scripted) {
+            addByScript(deadline, ready, false); // one script for the batch, in order, as the adds one by one
+            return ready;
         }
         for (Job job : ready) {
-            if (!scripted || job.hasParent() || job.hasPredecessor()) {
-                byte[] bytes = JobWire.encode(job);
-                redis.run("add", deadline, () -> attempt(job, bytes, false) ? Boolean.TRUE : null);
-            }
+            byte[] bytes = JobWire.encode(job);
+            redis.run("add", deadline, () -> attempt(job, bytes, false) ? Boolean.TRUE : null);
         }
         return ready;
     }
 
-    /** add.lua: jobs with neither parent nor predecessor, all or none. */
-    private void addByScript(Deadline deadline, List<Job> jobs) {
+    /** add.lua: the jobs in order, all or none when a uuid is taken. */
+    private void addByScript(Deadline deadline, List<Job> jobs, boolean deadParent) {
         List<byte[]> args = new ArrayList<>();
         args.add(Placement.utf8(keys.prefix()));
         args.add(Placement.utf8(ServerTime.argument(clock)));
         args.add(Placement.utf8(keys.wakeCommand()));
+        args.add(Placement.utf8(deadParent ? "1" : "0"));
         for (Job job : jobs) {
             args.add(Placement.utf8(job.uuid()));
             args.add(JobWire.encode(job));
@@ -69,6 +69,8 @@ final class Adder {
                     : java.math.BigDecimal.valueOf(runAt.getEpochSecond()).movePointRight(3)
                         .add(java.math.BigDecimal.valueOf(runAt.getNano()).movePointLeft(6)).toPlainString()));
             args.add(Placement.utf8(runAt == null ? "" : Worker.scoreText(Placement.epochSeconds(runAt))));
+            args.add(Placement.utf8(job.parentUuid()));
+            args.add(Placement.utf8(job.predecessorUuid()));
         }
         byte[] taken = (byte[]) redis.once("add", deadline, () -> ConveyorScripts.ADD.run(redis.jedis(), List.of(), args));
         if (taken != null) {
@@ -78,8 +80,8 @@ final class Adder {
 
     Job add(Deadline deadline, Job job, boolean deadParent) {
         Job ready = validated(job);
-        if (scripted && !ready.hasParent() && !ready.hasPredecessor()) {
-            addByScript(deadline, List.of(ready));
+        if (scripted) {
+            addByScript(deadline, List.of(ready), deadParent);
             return ready;
         }
         byte[] bytes = JobWire.encode(ready);

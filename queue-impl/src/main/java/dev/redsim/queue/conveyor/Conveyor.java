@@ -41,8 +41,8 @@ public final class Conveyor {
     }
 
     /**
-     * Adds several jobs; jobs with neither parent nor predecessor go in one script (one round trip, all or none when
-     * a uuid is taken: DuplicateJobException), any other job as {@link #add} with {@code deadParent} false.
+     * Adds several jobs, in order, each as {@link #add} with {@code deadParent} false; with scripts (the default) in one
+     * script (one round trip, all or none when a uuid is taken: DuplicateJobException).
      *
      * @return the jobs as stored, in order
      */
@@ -56,8 +56,8 @@ public final class Conveyor {
     }
 
     /**
-     * Completes the job and claims up to {@code n} next ones of {@code queue}: one script when the job ends simply
-     * (no parent, no children, no successors), else the general completion and then a claim.
+     * Completes the job and claims up to {@code n} next ones of {@code queue}: one script for a job without a tree
+     * or with a parent; a root with children or successors is completed and then claims.
      */
     public java.util.List<Lease> completeAndClaim(Deadline deadline, Lease lease, String queue, int n) {
         return worker.completeAndClaim(deadline, lease, queue, n);

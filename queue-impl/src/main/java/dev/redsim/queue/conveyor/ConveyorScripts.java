@@ -4,7 +4,8 @@ import dev.redsim.queue.script.LuaScript;
 
 /**
  * Conveyor's transitions as Lua scripts (resources/conveyor/scripts). The scripts that read a job's bytes carry the
- * protobuf reader (proto.lua); the others are a few commands with no loop. KEYS name the keys the client knows; the
+ * protobuf reader (proto.lua), and those that move jobs along a tree of parents, children and successors the shared
+ * tree.lua after it; the others are a few commands with no loop. KEYS name the keys the client knows; the
  * per-job keys of a popped job (jobs:<uuid>, its lease) are built in the script from the key prefix, so on Redis
  * Cluster the prefix must carry a hash tag (docs/contracts/conveyor.md).
  */
@@ -21,7 +22,15 @@ final class ConveyorScripts {
     static final LuaScript RELEASE = LuaScript.of(DIR + "release.lua");
     static final LuaScript RECOVER = LuaScript.of(DIR + "proto.lua", DIR + "recover.lua");
     static final LuaScript SCHEDULE = LuaScript.of(DIR + "proto.lua", DIR + "schedule.lua");
-    static final LuaScript ADD = LuaScript.of(DIR + "proto.lua", DIR + "add.lua");
+    static final LuaScript ADD = LuaScript.of(DIR + "proto.lua", DIR + "tree.lua", DIR + "add.lua");
+    /** The end of any job's run (children, successors, the parents it settles); complete.lua is the loop-free case. */
+    static final LuaScript FINISH = LuaScript.of(DIR + "proto.lua", DIR + "tree.lua", DIR + "finish.lua",
+            "return finish_reply");
+    /** finish.lua then, when the job ended and its climb too, claim.lua: finish's reply when not, else claim's. */
+    static final LuaScript FINISH_AND_CLAIM = LuaScript.of(DIR + "proto.lua", DIR + "tree.lua", DIR + "finish.lua",
+            "if finish_reply.err or #finish_reply ~= 1 or finish_reply[1] ~= 1 then return finish_reply end",
+            "local ko, ao = 9, 8", DIR + "claim.lua");
+    static final LuaScript SETTLE = LuaScript.of(DIR + "proto.lua", DIR + "tree.lua", DIR + "settle.lua");
 
     private ConveyorScripts() {
     }

@@ -24,8 +24,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * the job, or fail it (Conveyor's retries and backoff). Claims do not poll: a thread that finds the queue empty
  * waits for the queue's wake channel (published in the same transaction as every push to the queue), re-checking
  * at most every {@code idleCheck} for jobs that became due or were recovered by another process. One upkeep
- * thread runs the scheduler and lease recovery every {@code idleCheck}, and renews the leases of running jobs
- * every third of the lease (the heartbeat). {@link #stop(Duration)} stops claiming, waits for running handlers up
+ * thread runs the scheduler and lease recovery every {@code idleCheck}; a thread of its own renews the leases of
+ * running jobs every third of the lease (the heartbeat), so that an upkeep round waiting out a slot migration (up to
+ * 20 s in RedisConnections.transition, against a 30 s lease) cannot hold the renewals back. {@link #stop(Duration)} stops claiming, waits for running handlers up
  * to the grace period, then hands the rest back (Conveyor.release: next in line, no retry consumed) and
  * interrupts them. Thread-safe; every Redis call uses a connection of the pool (size it concurrency + 3).
  *
@@ -64,6 +65,7 @@ public final class ConveyorWorker implements AutoCloseable {
     private final Map<String, InFlight> inFlight = new ConcurrentHashMap<>();
     private final List<Thread> threads = new ArrayList<>();
     private final ScheduledExecutorService upkeep;
+    private final ScheduledExecutorService heartbeat;
     private final WakeSignal wake = new WakeSignal();
     private final WakeListener listener;
 
@@ -77,8 +79,9 @@ public final class ConveyorWorker implements AutoCloseable {
                 : RedisClock.over(connections, options.keys().slotKey());
         this.handler = handler;
         this.upkeep = WorkerThreads.scheduler("conveyor-upkeep-" + queue);
+        this.heartbeat = WorkerThreads.scheduler("conveyor-heartbeat-" + queue);
         long beat = Math.max(1, options.conveyor().lease().toMillis() / 3);
-        upkeep.scheduleWithFixedDelay(this::beat, beat, beat, TimeUnit.MILLISECONDS);
+        heartbeat.scheduleWithFixedDelay(this::beat, beat, beat, TimeUnit.MILLISECONDS);
         long check = Math.max(1, options.idleCheck().toMillis());
         upkeep.scheduleWithFixedDelay(this::schedule, 0, check, TimeUnit.MILLISECONDS);
         this.listener = WakeListener.start(connections, options.keys().wake(queue), options.keys().shardedWake(), wake,
@@ -269,6 +272,7 @@ public final class ConveyorWorker implements AutoCloseable {
             WorkerThreads.join(t, 5_000);
         }
         upkeep.shutdownNow();
+        heartbeat.shutdownNow();
     }
 
     @Override

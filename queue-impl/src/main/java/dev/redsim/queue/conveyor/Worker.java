@@ -20,7 +20,8 @@ import java.util.UUID;
  * worker whose lease expired and whose job was reclaimed cannot finish, fail or extend it. With
  * {@link ConveyorOptions#transitions()} SCRIPTS (the default) each of these is one Lua script (ConveyorScripts),
  * the lease's expiry computed from the time the script reads (Redis's TIME in production); the end of a job with a
- * parent or with children or successors still takes the general WATCH/MULTI path.
+ * parent, children or successors is finish.lua, which also settles the parents it leaves (settle.lua goes on where a
+ * deep tree needs more than one call).
  */
 final class Worker {
     private final Optimistic redis;
@@ -28,6 +29,11 @@ final class Worker {
     private final Finisher finisher;
     private final InstantSource clock;
     private final ConveyorOptions options;
+    /**
+     * Parents one script settles at most (finish.lua, settle.lua): a climb up a deeper chain of waiting parents goes on
+     * in further calls, so no call runs longer than this many levels however deep the tree (contract 21).
+     */
+    static final int SETTLE_PER_CALL = 16;
 
     Worker(Optimistic redis, ConveyorKeys keys, Finisher finisher, InstantSource clock, ConveyorOptions options) {
         this.redis = redis;
@@ -65,14 +71,18 @@ final class Worker {
     }
 
     /**
-     * Completes the job and claims up to {@code n} next jobs of {@code queue} in one script when the job ends
-     * simply (no parent, no children, no successors); otherwise completes it the general way and then claims.
+     * Completes the job and claims up to {@code n} next jobs of {@code queue} in one script: complete.lua's when the
+     * job has no parent (a root with children or successors then goes through finish.lua and a claim), finish.lua's
+     * when it has one (unless its climb up the tree needs more calls).
      */
     List<Lease> completeAndClaim(Deadline deadline, Lease lease, String queue, int n) {
         Job finished = lease.job().finished(JobStatus.COMPLETED, lease.job().lastFailure());
-        if (!options.scripted() || finished.hasParent()) {
+        if (!options.scripted()) {
             complete(deadline, lease);
             return claimMany(deadline, queue, n);
+        }
+        if (finished.hasParent()) {
+            return finishAndClaim(deadline, lease, finished, queue, n);
         }
         List<String> tokens = tokens(n);
         List<byte[]> keyList = new ArrayList<>(completeKeys(finished));
@@ -85,15 +95,15 @@ final class Worker {
             if ((Long) reply.get(0) == 0L) {
                 throw new LeaseLostException(lease.uuid());
             }
-            finish(deadline, "complete", lease, finished); // not a simple end after all: the general path
+            finishByTreeScript(deadline, "complete", lease, finished); // not a simple end after all: finish.lua
             return claimMany(deadline, queue, n);
         }
         return leases(reply, tokens);
     }
 
     /**
-     * Completes every lease: the simple ends (no parent, no children, no successors) in one script, the others the
-     * general way. @return the leases that were no longer the caller's (nothing written for them)
+     * Completes every lease: the simple ends (no parent, no children, no successors) in one script, the others one
+     * finish.lua each (with scripts), or the WATCH/MULTI form (OPTIMISTIC). @return the leases that were no longer the caller's (nothing written for them)
      */
     List<Lease> completeAll(Deadline deadline, List<Lease> leases) {
         List<Lease> lost = new ArrayList<>();
@@ -124,7 +134,12 @@ final class Worker {
             if (code == 0L) {
                 lost.add(lease);
             } else if (code == 2L) {
-                completeKeepingLost(deadline, lease, lost);
+                try {
+                    finishByTreeScript(deadline, "complete", lease,
+                            lease.job().finished(JobStatus.COMPLETED, lease.job().lastFailure()));
+                } catch (LeaseLostException e) {
+                    lost.add(lease);
+                }
             }
         }
         return lost;
@@ -182,8 +197,8 @@ final class Worker {
     }
 
     /**
-     * The scripted end of a job without parent: true when it ended there (children, active children or successors
-     * send it down the general path: false, nothing written).
+     * The loop-free scripted end of a job without parent (complete.lua): true when it ended there (children, active
+     * children or successors send it to finish.lua: false, nothing written).
      */
     private boolean finishedByScript(Deadline deadline, Lease lease, Job finished) {
         if (!options.scripted() || finished.hasParent()) {
@@ -326,7 +341,10 @@ final class Worker {
     }
 
     private void finish(Deadline deadline, String operation, Lease lease, Job finished) {
-        if (finishedByScript(deadline, lease, finished)) {
+        if (options.scripted()) {
+            if (!finishedByScript(deadline, lease, finished)) {
+                finishByTreeScript(deadline, operation, lease, finished);
+            }
             return;
         }
         Optional<String> parent = redis.run(operation, deadline, () -> {
@@ -336,6 +354,75 @@ final class Worker {
             return plan.exec(redis.jedis()) == null ? null : Optional.ofNullable(toSettle);
         });
         parent.ifPresent(p -> settle(deadline, finished.uuid(), p));
+    }
+
+    /**
+     * finish.lua: the end of any job's run in one script, its children released, and its parents settled up to
+     * {@link #SETTLE_PER_CALL} of them; a longer climb goes on in settle.lua calls of the same size.
+     */
+    private void finishByTreeScript(Deadline deadline, String operation, Lease lease, Job finished) {
+        List<?> reply = (List<?>) redis.once(operation, deadline,
+                () -> ConveyorScripts.FINISH.run(redis.jedis(), finishKeys(finished), finishArgs(lease, finished)));
+        afterFinish(deadline, lease, reply);
+    }
+
+    /** finish.lua and, when the job's end and its climb ended in it, claim.lua: one call for a child's end and the next. */
+    private List<Lease> finishAndClaim(Deadline deadline, Lease lease, Job finished, String queue, int n) {
+        List<String> tokens = tokens(n);
+        List<byte[]> keyList = finishKeys(finished);
+        keyList.addAll(claimKeys(queue));
+        List<byte[]> args = finishArgs(lease, finished);
+        args.addAll(claimArgs(tokens));
+        List<?> reply = (List<?>) redis.once("complete", deadline,
+                () -> ConveyorScripts.FINISH_AND_CLAIM.run(redis.jedis(), keyList, args));
+        if (reply.size() == 2 && reply.get(1) instanceof List) {
+            return leases(reply, tokens);
+        }
+        afterFinish(deadline, lease, reply); // lost, or a climb to go on with: no claim was made
+        return claimMany(deadline, queue, n);
+    }
+
+    /** finish.lua's reply: a lost lease raised, a climb the budget cut short settled on. */
+    private void afterFinish(Deadline deadline, Lease lease, List<?> reply) {
+        if ((Long) reply.get(0) == 0L) {
+            throw new LeaseLostException(lease.uuid());
+        }
+        if (reply.size() == 3) {
+            settleByScript(deadline, text(reply.get(1)), text(reply.get(2)));
+        }
+    }
+
+    private List<byte[]> finishKeys(Job finished) {
+        List<byte[]> keyList = new ArrayList<>(completeKeys(finished));
+        keyList.add(keys.settling());
+        return keyList;
+    }
+
+    private List<byte[]> finishArgs(Lease lease, Job finished) {
+        List<byte[]> args = new ArrayList<>(completeArgs(lease, finished));
+        args.add(Placement.utf8(keys.prefix()));
+        args.add(Placement.utf8(ServerTime.argument(clock)));
+        args.add(Placement.utf8(keys.wakeCommand()));
+        args.add(Placement.utf8(finished.parentUuid()));
+        args.add(Placement.utf8(Integer.toString(SETTLE_PER_CALL)));
+        return args;
+    }
+
+    /** settle.lua from {@code child} (its parent given, or "" to read it from the child's record) until the climb ends. */
+    private void settleByScript(Deadline deadline, String child, String parent) {
+        List<?> left = List.of(child, parent);
+        while (!left.isEmpty()) {
+            List<byte[]> args = List.of(Placement.utf8(keys.prefix()), Placement.utf8(ServerTime.argument(clock)),
+                    Placement.utf8(keys.wakeCommand()), Placement.utf8(Integer.toString(SETTLE_PER_CALL)),
+                    Placement.utf8(text(left.get(0))), Placement.utf8(text(left.get(1))));
+            left = (List<?>) redis.once("settle", deadline,
+                    () -> ConveyorScripts.SETTLE.run(redis.jedis(), List.of(), args));
+        }
+    }
+
+    private static String text(Object part) {
+        return part instanceof byte[] bytes ? new String(bytes, java.nio.charset.StandardCharsets.UTF_8)
+                : (String) part;
     }
 
     /**
@@ -367,6 +454,10 @@ final class Worker {
         java.util.Set<byte[]> entries = redis.once("settle", deadline, () -> redis.jedis().smembers(keys.settling()));
         for (byte[] entry : entries) {
             String child = new String(entry, java.nio.charset.StandardCharsets.UTF_8);
+            if (options.scripted()) {
+                settleByScript(deadline, child, ""); // the script reads the child's parent from its record
+                continue;
+            }
             byte[] record = redis.once("settle", deadline, () -> redis.jedis().get(keys.job(child)));
             Job job = record == null ? null : JobWire.decode(record);
             if (job == null || !job.hasParent()) {

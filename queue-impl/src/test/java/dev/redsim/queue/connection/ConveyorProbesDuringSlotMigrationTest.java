@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
- * Conveyor's lease recovery, scheduler and claim on the master of a migrating slot (issue 19, decisions 0023 and 0041), on
+ * Conveyor's lease recovery, scheduler, claim and the end of a parent on the master of a migrating slot (issue 19, decisions 0023 and 0041), on
  * the simulated and the real 3-master cluster. The racing run (QueuesDuringSlotMigrationTest) never has a lease
  * expire or a job fall due while the slot moves, so it cannot tell whether these scripts probe their keys; here the
  * slot is held half way: every key the script declares is still on the source (so the cluster lets it run there), and
@@ -141,6 +141,61 @@ class ConveyorProbesDuringSlotMigrationTest {
 
             slot.finish();
             assertThat(claimAll(conveyor)).containsExactly("waiting");
+        }
+    }
+
+    /**
+     * The end of a parent's run (finish.lua): its lease, record, buffered children, active set and successors are on the
+     * source, so every read of the script is served there, but the queue its child is released to has moved. Without
+     * the script's migration probe it takes the parent out of the lease set, writes its record and is refused at the
+     * queue: the parent is neither running nor waiting, and its child is nowhere.
+     */
+    @ParameterizedTest(name = "{0} cluster")
+    @ValueSource(strings = {"simulated", "redis"})
+    void theEndOfAParentWritesNothingWhileTheQueueOfItsChildIsOnTheOtherMaster(String which) {
+        try (MigratingSlot slot = MigratingSlot.on(which); JedisCluster client = slot.client()) {
+            ConveyorKeys keys = new ConveyorKeys("{" + slot.tag() + "}:");
+            ConveyorClient conveyor = new ConveyorClient(client, ConveyorOptions.defaults(), keys, clock);
+            conveyor.add(Deadline.none(), Job.of("q", PAYLOAD).withUuid("parent"), false);
+            Lease parent = conveyor.with(c -> c.claim(Deadline.none(), "q")).orElseThrow();
+            conveyor.add(Deadline.none(), Job.of("q", PAYLOAD).withUuid("buffered").withParent("parent"), false);
+            // said dead by its caller: placed at once, so the parent's active set exists too
+            conveyor.add(Deadline.none(), Job.of("q", PAYLOAD).withUuid("early").withParent("parent"), true);
+            // and a successor: complete.lua reads its three keys, finds them all, and hands over to finish.lua
+            conveyor.add(Deadline.none(), Job.of("q", PAYLOAD).withUuid("next").withPredecessor("parent"), false);
+            // The sets finish.lua declares exist too (else the cluster refuses the whole call for a missing declared
+            // key, probe or not): a job done, a parent waiting for its child, an entry a dead completer left.
+            conveyor.add(Deadline.none(), Job.of("other", PAYLOAD).withUuid("done"), false);
+            conveyor.add(Deadline.none(), Job.of("other", PAYLOAD).withUuid("waits"), false);
+            conveyor.with(c -> {
+                c.complete(Deadline.none(), c.claim(Deadline.none(), "other").orElseThrow());
+                Lease waits = c.claim(Deadline.none(), "other").orElseThrow();
+                c.add(Deadline.none(), Job.of("other", PAYLOAD).withUuid("its-child").withParent("waits"), false);
+                c.complete(Deadline.none(), waits);
+                return null;
+            });
+            client.sadd(keys.settling(), "stranded".getBytes(StandardCharsets.UTF_8));
+
+            slot.open();
+            slot.migrate(new String(keys.queue("q"), StandardCharsets.UTF_8));
+            Map<String, String> before = slot.snapshot();
+            Throwable refused;
+            try (Jedis source = slot.source()) {
+                refused = catchThrowable(() -> new Conveyor(source, clock, ConveyorOptions.defaults(), keys)
+                        .complete(Deadline.none(), parent));
+            }
+            assertThat(slot.snapshot()).as("keys of the slot on both masters after the parent's end was refused")
+                    .isEqualTo(before);
+            assertThat(refused).as("the parent's end on the migrating master").isNotNull();
+            assertThat(SlotMoves.classify(refused)).as("how RedisConnections reads " + refused)
+                    .isEqualTo(SlotMoves.Refusal.MIGRATING);
+
+            slot.finish();
+            conveyor.with(c -> {
+                c.complete(Deadline.none(), parent);
+                return null;
+            });
+            assertThat(claimAll(conveyor)).containsExactly("early", "buffered");
         }
     }
 

@@ -35,7 +35,7 @@ class ConveyorBatchTest {
     }
 
     /** Every key under the prefix with a readable dump of its value (DUMP's bytes differ by encoding, so not DUMP). */
-    private static Map<String, String> keys(Jedis jedis, String prefix) {
+    static Map<String, String> keys(Jedis jedis, String prefix) {
         Map<String, String> out = new TreeMap<>();
         for (String key : jedis.keys(prefix + "*")) {
             String name = key.substring(prefix.length());

@@ -3,6 +3,7 @@ package dev.redsim.queue.conveyor;
 import dev.redsim.conformance.contracts.conveyor.ManualClock;
 import dev.redsim.conformance.target.RedisTarget;
 import dev.redsim.conformance.target.SharedTargets;
+import dev.redsim.queue.script.Transitions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import redis.clients.jedis.Jedis;
@@ -99,6 +100,8 @@ class ConveyorDefectsTest {
      * completes. The completion must commit at its first EXEC (its keys are not the siblings'); the parent's
      * settling afterwards sees a sibling still active and leaves it to that sibling. Before, each completion watched
      * the parent's active set, and every sibling finishing first made it start over: ten siblings, ten aborts.
+     * This is the WATCH/MULTI form's behaviour (OPTIMISTIC): with scripts a completion sends no EXEC at all
+     * (ConveyorTreeScriptsTest.aChildsCompletionIsOneScriptCallAndNoTransaction).
      */
     @ParameterizedTest
     @ValueSource(strings = {"simulator", "reference"})
@@ -106,7 +109,8 @@ class ConveyorDefectsTest {
         RedisTarget t = name.equals("simulator") ? SharedTargets.simulator() : SharedTargets.reference();
         try (Jedis jedis = connect(name)) {
             ManualClock clock = new ManualClock(START);
-            Conveyor others = new Conveyor(jedis, clock);
+            ConveyorOptions optimistic = ConveyorOptions.defaults().withTransitions(Transitions.OPTIMISTIC);
+            Conveyor others = new Conveyor(jedis, clock, optimistic, ConveyorKeys.standard());
             others.add(Deadline.none(), Job.of("parents", null).withUuid("p"), false);
             Lease parent = others.claim(Deadline.none(), "parents").orElseThrow();
             for (int i = 0; i <= 10; i++) {
@@ -129,7 +133,7 @@ class ConveyorDefectsTest {
                     }
                 });
             try (Jedis mineConnection = new Jedis(listened)) {
-                new Conveyor(mineConnection, clock).complete(Deadline.none(), mine);
+                new Conveyor(mineConnection, clock, optimistic, ConveyorKeys.standard()).complete(Deadline.none(), mine);
             }
             assertThat(execs).as("EXECs of one completion while siblings finish before each").hasValue(1);
             while (!siblings.isEmpty()) {
