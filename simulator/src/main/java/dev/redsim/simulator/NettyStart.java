@@ -4,7 +4,6 @@ import dev.redsim.simulator.protocol.RespDecoder;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.DefaultChannelId;
 import io.netty.channel.EventLoopGroup;
 
 import java.util.concurrent.CompletableFuture;
@@ -111,12 +110,12 @@ final class NettyStart {
     /**
      * What the bind and the first connection need besides the loops, made on the starting thread while the helper
      * still makes the loops (in a fresh JVM the starting thread is done first since decision 0035): Netty's default
-     * allocator, whose first use builds its arenas, and a channel id, whose first one probes the process id and the
-     * network interfaces' MAC addresses. Both are Netty's own once-per-JVM state; later starts find them made.
+     * allocator, whose first use builds its arenas (Netty's own once-per-JVM state; later starts find it made). The
+     * channels' ids no longer need Netty's first channel id, which probed the process id and the network interfaces'
+     * MAC addresses: an in-process simulator's channels take a {@link LocalChannelId} (decision 0046).
      */
     static void prepareFirstConnection() {
         ByteBufAllocator.DEFAULT.getClass();
-        DefaultChannelId.newInstance();
     }
 
     /** Waits for the loops (the helper's writes happen-before the return); its failure is rethrown as it was. */
