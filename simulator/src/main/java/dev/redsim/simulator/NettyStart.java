@@ -9,6 +9,7 @@ import io.netty.channel.EventLoopGroup;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Netty's side of a simulator's start: its event loops and the server bootstrap with its socket options, everything
@@ -31,11 +32,19 @@ final class NettyStart {
     private final boolean ownsGroups;
     /** The command line's start: the starting thread warms the allocator and channel ids, as before decision 0046. */
     private final boolean warmOnStartingThread;
+    /**
+     * An in-process start's warm-up of the first connection ({@link #prepareFirstConnection()}), claimed by whichever
+     * of the two threads is free first: the helper once its loop is made, or the starting thread once it has wired the
+     * engine (which of them finishes first varies from run to run and machine to machine).
+     */
+    private final AtomicBoolean warmUpClaimed;
 
-    private NettyStart(CompletableFuture<Loops> made, boolean ownsGroups, boolean warmOnStartingThread) {
+    private NettyStart(CompletableFuture<Loops> made, boolean ownsGroups, boolean warmOnStartingThread,
+            AtomicBoolean warmUpClaimed) {
         this.made = made;
         this.ownsGroups = ownsGroups;
         this.warmOnStartingThread = warmOnStartingThread;
+        this.warmUpClaimed = warmUpClaimed;
     }
 
     /** A simulator's own event loops, made on a helper thread from now on: epoll's probe too when it is asked for. */
@@ -48,10 +57,11 @@ final class NettyStart {
         CompletableFuture<Loops> made = new CompletableFuture<>();
         // A class, not a lambda: in a fresh JVM the first lambda bootstraps the JDK's lambda machinery (~15-20 ms),
         // which the helper would wait for before it starts; the starting thread pays it meanwhile (decision 0046)
-        Thread helper = new Thread(new OneLoopHelper(made), "redsim-engine");
+        AtomicBoolean warmUpClaimed = new AtomicBoolean();
+        Thread helper = new Thread(new OneLoopHelper(made, warmUpClaimed), "redsim-engine");
         helper.setDaemon(true);
         helper.start();
-        return new NettyStart(made, true, false);
+        return new NettyStart(made, true, false, warmUpClaimed);
     }
 
     /**
@@ -60,10 +70,12 @@ final class NettyStart {
      */
     private static final class OneLoopHelper implements Runnable {
         private final CompletableFuture<Loops> made;
+        private final AtomicBoolean warmUpClaimed;
         private final HelperBecomesLoop loopThread = new HelperBecomesLoop();
 
-        OneLoopHelper(CompletableFuture<Loops> made) {
+        OneLoopHelper(CompletableFuture<Loops> made, AtomicBoolean warmUpClaimed) {
             this.made = made;
+            this.warmUpClaimed = warmUpClaimed;
         }
 
         @Override
@@ -72,7 +84,9 @@ final class NettyStart {
             try {
                 group = Transport.NIO.oneLoop(loopThread);
                 ServerBootstrap bootstrap = bootstrap(group, group);
-                prepareFirstConnection();
+                if (warmUpClaimed.compareAndSet(false, true)) {
+                    prepareFirstConnection();
+                }
                 made.complete(new Loops(group, group, bootstrap, Transport.NIO));
             } catch (RuntimeException | Error e) {
                 if (group != null) {
@@ -109,13 +123,13 @@ final class NettyStart {
         }, "redsim-netty-start");
         helper.setDaemon(true);
         helper.start();
-        return new NettyStart(made, true, true);
+        return new NettyStart(made, true, true, new AtomicBoolean(true));
     }
 
     /** A cluster node's: the loops its cluster shares, already made, so the bootstrap is made here and now. */
     static NettyStart shared(EventLoopGroup engine, EventLoopGroup accept, Transport transport) {
         return new NettyStart(CompletableFuture.completedFuture(
-                new Loops(engine, accept, bootstrap(engine, accept), transport)), false, false);
+                new Loops(engine, accept, bootstrap(engine, accept), transport)), false, false, new AtomicBoolean(true));
     }
 
     /** Without the listening channel's class: {@link Listeners} sets it, or the channel itself, per socket. */
@@ -130,13 +144,13 @@ final class NettyStart {
     }
 
     /**
-     * What the bind and the first connection need besides the loops, made on the helper once the loop is made: in a
+     * What the bind and the first connection need besides the loops, made by whichever thread of an in-process start
+     * is free first (the helper once the loop is made, or the starting thread once the engine is wired): in a
      * fresh JVM that is the first use of Netty's channel classes (the channel, its pipeline and configuration, the
      * socket-option classes, NetUtil's probe of somaxconn and the loopback interface), of the default allocator (its
      * arenas are built then), and of the reflection Netty uses to know which events a handler overrides. Done with a
-     * listening channel that is never bound or registered, closed at once. Since decision 0046 the starting thread
-     * finishes wiring after the helper has made the loop (the helper no longer waits for the JDK's lambda machinery),
-     * so the bind finds these loaded instead of loading them on the critical path. Everything here is Netty's own
+     * listening channel that is never bound or registered, closed at once, so that the bind finds these loaded
+     * instead of loading them on the critical path after the join (decision 0046). Everything here is Netty's own
      * once-per-JVM state or the JDK's; later starts find it made and pay a socket open and close.
      */
     private static void prepareFirstConnection() {
@@ -159,13 +173,15 @@ final class NettyStart {
     /**
      * Called by the starting thread once the engine and the command room are wired, before {@link #join()}: the
      * command line's start (epoll, whose helper makes two groups) touches Netty's default allocator and first channel
-     * id here, while its helper may still be making the groups (decisions 0035, 0042); an in-process start's helper
-     * has done its warm-up itself.
+     * id here, while its helper may still be making the groups (decisions 0035, 0042); an in-process start warms the
+     * first connection here unless its helper, done with the loop already, has claimed that.
      */
     void prepareOnStartingThread() {
         if (warmOnStartingThread) {
             ByteBufAllocator.DEFAULT.getClass();
             io.netty.channel.DefaultChannelId.newInstance();
+        } else if (warmUpClaimed.compareAndSet(false, true)) {
+            prepareFirstConnection(); // the helper is still making the loop: this thread would only wait for it
         }
     }
 
