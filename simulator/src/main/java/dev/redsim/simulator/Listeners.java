@@ -6,7 +6,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFactory;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ServerChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.nio.NioEventLoop;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -187,7 +187,7 @@ final class Listeners {
             throw e;
         }
         // bound and listening now: its registration (at once on the loop's own thread) only starts the accepting
-        ChannelFactory<ServerChannel> boundSocket = () -> new NioServerSocketChannel(socket);
+        ChannelFactory<ServerChannel> boundSocket = () -> new ListeningChannel(socket);
         return bootstrap.clone().channelFactory(boundSocket).register();
     }
 
@@ -206,7 +206,7 @@ final class Listeners {
     }
 
     private static void closeAll(List<ChannelFuture> channels) {
-        java.util.Set<io.netty.channel.EventLoop> loops = new java.util.HashSet<>();
+        java.util.Map<io.netty.channel.EventLoop, java.nio.channels.Selector> loops = new java.util.HashMap<>();
         for (ChannelFuture registration : channels) {
             // a channel is closed through its loop, which it has once registered (a failed registration closed it)
             registration.awaitUninterruptibly(WAIT_SECONDS, TimeUnit.SECONDS);
@@ -215,8 +215,11 @@ final class Listeners {
                 channel.unsafe().closeForcibly();
                 continue;
             }
+            java.nio.channels.Selector selector = channel instanceof ListeningChannel listening ? listening.selector() : null;
             channel.close().awaitUninterruptibly(WAIT_SECONDS, TimeUnit.SECONDS);
-            loops.add(channel.eventLoop());
+            if (selector != null) {
+                loops.put(channel.eventLoop(), selector);
+            }
         }
         loops.forEach(Listeners::releaseClosedSockets);
     }
@@ -224,17 +227,38 @@ final class Listeners {
     /**
      * The JDK closes a listening NIO channel that is registered with a selector only when that selector next drops its
      * key: until the loop's next select, the socket still completes connections. Redis closes the port at once (a
-     * client of the old port is refused, a restarted node binds it again), so the loop gets a new selector, which
-     * drops every closed channel's key and closes its socket, and this waits for that. On the loop's own thread (CONFIG
-     * SET port in an in-process simulator, whose one loop accepts: decision 0042) the rebuild happens here and now.
-     * Epoll closes at once.
+     * client of the old port is refused, a restarted node binds it again), so the loop's selector drops its cancelled
+     * keys now, which closes every closed channel's socket, and this waits for that. On the loop's own thread (CONFIG
+     * SET port in an in-process simulator, whose one loop accepts: decision 0042) it happens here and now; from another
+     * thread it is a task of that loop, awaited. Epoll closes at once.
+     *
+     * <p>A selection that does not block does it (the JDK deregisters cancelled keys at every selection operation),
+     * not a new selector: Netty's selector rebuild logs "Migrated N channel(s) to the new Selector." at INFO through
+     * the user's logging on every port given up (decision 0046). The selection hands its ready keys to an action
+     * that ignores them, so the loop's selected-key set (which Netty may be iterating: CONFIG SET runs inside a read)
+     * is left as it was; those keys stay ready and the loop's own next select finds them.
      */
-    private static void releaseClosedSockets(io.netty.channel.EventLoop loop) {
-        if (loop instanceof io.netty.channel.nio.NioEventLoop nio && !nio.isShuttingDown()) {
-            nio.rebuildSelector();
-            if (!nio.inEventLoop()) {
-                nio.submit(() -> { }).awaitUninterruptibly(WAIT_SECONDS, TimeUnit.SECONDS); // runs after the rebuild
+    private static void releaseClosedSockets(io.netty.channel.EventLoop loop, java.nio.channels.Selector selector) {
+        if (loop instanceof NioEventLoop nio && !nio.isShuttingDown()) {
+            if (nio.inEventLoop()) {
+                dropCancelledKeys(nio, selector);
+            } else {
+                nio.submit(() -> dropCancelledKeys(nio, selector)).awaitUninterruptibly(WAIT_SECONDS, TimeUnit.SECONDS);
             }
+        }
+    }
+
+    /**
+     * On the loop's thread: the selector the channels were registered with (the loop's JDK selector, unless Netty
+     * replaced it since) deregisters its cancelled keys, so their closed sockets close now.
+     */
+    private static void dropCancelledKeys(NioEventLoop loop, java.nio.channels.Selector selector) {
+        try {
+            if (selector.isOpen()) { // a selector Netty replaced was closed, and with it its channels' sockets
+                selector.selectNow(readyKeyLeftForTheLoop -> { });
+            }
+        } catch (IOException | java.nio.channels.ClosedSelectorException broken) {
+            loop.rebuildSelector(); // a selector that cannot select any more is replaced, as Netty's loop would
         }
     }
 }

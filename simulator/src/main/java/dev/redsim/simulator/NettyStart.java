@@ -4,12 +4,12 @@ import dev.redsim.simulator.protocol.RespDecoder;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.DefaultChannelId;
 import io.netty.channel.EventLoopGroup;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Netty's side of a simulator's start: its event loops and the server bootstrap with its socket options, everything
@@ -30,10 +30,21 @@ final class NettyStart {
 
     private final CompletableFuture<Loops> made;
     private final boolean ownsGroups;
+    /** The command line's start: the starting thread warms the allocator and channel ids, as before decision 0046. */
+    private final boolean warmOnStartingThread;
+    /**
+     * An in-process start's warm-up of the first connection ({@link #prepareFirstConnection()}), claimed by whichever
+     * of the two threads is free first: the helper once its loop is made, or the starting thread once it has wired the
+     * engine (which of them finishes first varies from run to run and machine to machine).
+     */
+    private final AtomicBoolean warmUpClaimed;
 
-    private NettyStart(CompletableFuture<Loops> made, boolean ownsGroups) {
+    private NettyStart(CompletableFuture<Loops> made, boolean ownsGroups, boolean warmOnStartingThread,
+            AtomicBoolean warmUpClaimed) {
         this.made = made;
         this.ownsGroups = ownsGroups;
+        this.warmOnStartingThread = warmOnStartingThread;
+        this.warmUpClaimed = warmUpClaimed;
     }
 
     /** A simulator's own event loops, made on a helper thread from now on: epoll's probe too when it is asked for. */
@@ -44,12 +55,39 @@ final class NettyStart {
     /** In process: one NIO loop for accept and the engine, run by the thread that makes it. */
     private static NettyStart oneLoopOnHelper() {
         CompletableFuture<Loops> made = new CompletableFuture<>();
-        HelperBecomesLoop loopThread = new HelperBecomesLoop();
-        Thread helper = new Thread(() -> {
+        // A class, not a lambda: in a fresh JVM the first lambda bootstraps the JDK's lambda machinery (~15-20 ms),
+        // which the helper would wait for before it starts; the starting thread pays it meanwhile (decision 0046)
+        AtomicBoolean warmUpClaimed = new AtomicBoolean();
+        Thread helper = new Thread(new OneLoopHelper(made, warmUpClaimed), "redsim-engine");
+        helper.setDaemon(true);
+        helper.start();
+        return new NettyStart(made, true, false, warmUpClaimed);
+    }
+
+    /**
+     * The helper of an in-process simulator: makes the loop and the bootstrap, warms what the bind and the first
+     * connection will need, and then runs the loop ({@link HelperBecomesLoop}).
+     */
+    private static final class OneLoopHelper implements Runnable {
+        private final CompletableFuture<Loops> made;
+        private final AtomicBoolean warmUpClaimed;
+        private final HelperBecomesLoop loopThread = new HelperBecomesLoop();
+
+        OneLoopHelper(CompletableFuture<Loops> made, AtomicBoolean warmUpClaimed) {
+            this.made = made;
+            this.warmUpClaimed = warmUpClaimed;
+        }
+
+        @Override
+        public void run() {
             EventLoopGroup group = null;
             try {
                 group = Transport.NIO.oneLoop(loopThread);
-                made.complete(new Loops(group, group, bootstrap(group, group), Transport.NIO));
+                ServerBootstrap bootstrap = bootstrap(group, group);
+                if (warmUpClaimed.compareAndSet(false, true)) {
+                    prepareFirstConnection();
+                }
+                made.complete(new Loops(group, group, bootstrap, Transport.NIO));
             } catch (RuntimeException | Error e) {
                 if (group != null) {
                     group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS); // hands its loop to this thread, below
@@ -60,10 +98,7 @@ final class NettyStart {
                 }
             }
             loopThread.runLoop(); // from the first task (the listening channel's registration) to the group's stop
-        }, "redsim-engine");
-        helper.setDaemon(true);
-        helper.start();
-        return new NettyStart(made, true);
+        }
     }
 
     /** The command line's: the engine's and the accept loop's threads, made by Netty, epoll's where Linux has it. */
@@ -88,13 +123,13 @@ final class NettyStart {
         }, "redsim-netty-start");
         helper.setDaemon(true);
         helper.start();
-        return new NettyStart(made, true);
+        return new NettyStart(made, true, true, new AtomicBoolean(true));
     }
 
     /** A cluster node's: the loops its cluster shares, already made, so the bootstrap is made here and now. */
     static NettyStart shared(EventLoopGroup engine, EventLoopGroup accept, Transport transport) {
         return new NettyStart(CompletableFuture.completedFuture(
-                new Loops(engine, accept, bootstrap(engine, accept), transport)), false);
+                new Loops(engine, accept, bootstrap(engine, accept), transport)), false, false, new AtomicBoolean(true));
     }
 
     /** Without the listening channel's class: {@link Listeners} sets it, or the channel itself, per socket. */
@@ -109,14 +144,45 @@ final class NettyStart {
     }
 
     /**
-     * What the bind and the first connection need besides the loops, made on the starting thread while the helper
-     * still makes the loops (in a fresh JVM the starting thread is done first since decision 0035): Netty's default
-     * allocator, whose first use builds its arenas, and a channel id, whose first one probes the process id and the
-     * network interfaces' MAC addresses. Both are Netty's own once-per-JVM state; later starts find them made.
+     * What the bind and the first connection need besides the loops, made by whichever thread of an in-process start
+     * is free first (the helper once the loop is made, or the starting thread once the engine is wired): in a
+     * fresh JVM that is the first use of Netty's channel classes (the channel, its pipeline and configuration, the
+     * socket-option classes, NetUtil's probe of somaxconn and the loopback interface), of the default allocator (its
+     * arenas are built then), and of the reflection Netty uses to know which events a handler overrides. Done with a
+     * listening channel that is never bound or registered, closed at once, so that the bind finds these loaded
+     * instead of loading them on the critical path after the join (decision 0046). Everything here is Netty's own
+     * once-per-JVM state or the JDK's; later starts find it made and pay a socket open and close.
      */
-    static void prepareFirstConnection() {
+    private static void prepareFirstConnection() {
         ByteBufAllocator.DEFAULT.getClass();
-        DefaultChannelId.newInstance();
+        java.nio.channels.ServerSocketChannel unbound;
+        try {
+            unbound = java.nio.channels.ServerSocketChannel.open();
+        } catch (java.io.IOException e) {
+            return; // only a warm-up: the bind will report what is wrong with sockets here
+        }
+        ListeningChannel warmUp = new ListeningChannel(unbound);
+        try {
+            warmUp.pipeline().addLast(new io.netty.channel.ChannelInboundHandlerAdapter());
+            warmUp.config().getBacklog();
+        } finally {
+            warmUp.unsafe().closeForcibly();
+        }
+    }
+
+    /**
+     * Called by the starting thread once the engine and the command room are wired, before {@link #join()}: the
+     * command line's start (epoll, whose helper makes two groups) touches Netty's default allocator and first channel
+     * id here, while its helper may still be making the groups (decisions 0035, 0042); an in-process start warms the
+     * first connection here unless its helper, done with the loop already, has claimed that.
+     */
+    void prepareOnStartingThread() {
+        if (warmOnStartingThread) {
+            ByteBufAllocator.DEFAULT.getClass();
+            io.netty.channel.DefaultChannelId.newInstance();
+        } else if (warmUpClaimed.compareAndSet(false, true)) {
+            prepareFirstConnection(); // the helper is still making the loop: this thread would only wait for it
+        }
     }
 
     /** Waits for the loops (the helper's writes happen-before the return); its failure is rethrown as it was. */

@@ -82,7 +82,7 @@ public final class RedisSimulator implements AutoCloseable {
             // The rooms, wired bottom up: the engine, the command table and its call path, scripting, the commands.
             this.engine = new Engine(configuration(b), time, b.databases);
             room = CommandRoom.wire(engine, time, cluster, b.scriptMemoryLimit);
-            NettyStart.prepareFirstConnection();
+            netty.prepareOnStartingThread();
         } catch (RuntimeException | Error e) {
             netty.abandon(); // no thread outlives a failed start
             throw e;

@@ -3,6 +3,7 @@ package dev.redsim.simulator;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.nio.NioEventLoop;
 import io.netty.channel.nio.NioEventLoopGroup;
 import org.junit.jupiter.api.Test;
 
@@ -94,6 +95,64 @@ class ListenersTest {
         } finally {
             loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
         }
+    }
+
+    /**
+     * Giving up a port leaves nothing in the user's log: Netty's selector rebuild (the way this was done before
+     * decision 0046) logged "Migrated N channel(s) to the new Selector." at INFO for every port given up, from the loop's
+     * own thread and from another. Netty logs through java.util.logging on this class path (checked first, so the
+     * check cannot pass for want of a logger), and the ports still refuse once each change returns.
+     */
+    @Test
+    void aPortGivenUpLogsNothing() throws Exception {
+        assertThat(io.netty.util.internal.logging.InternalLoggerFactory.getDefaultFactory())
+                .isInstanceOf(io.netty.util.internal.logging.JdkLoggerFactory.class);
+        java.util.logging.Logger nettyLoop = java.util.logging.Logger.getLogger(NioEventLoop.class.getName());
+        List<String> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                logged.add(record.getLevel() + " " + record.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        nettyLoop.addHandler(capture);
+        NioEventLoopGroup loop = new NioEventLoopGroup(1);
+        try {
+            ServerBootstrap bootstrap = new ServerBootstrap().group(loop).childHandler(new ChannelInboundHandlerAdapter());
+            Listeners listeners = new Listeners(bootstrap, Transport.NIO);
+            listeners.start(List.of("127.0.0.1"), 0);
+            int first = listeners.port();
+            int second;
+            try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+                second = free.getLocalPort();
+            }
+            listeners.changePort(second); // from this thread: the loop's task, awaited
+            assertThat(accepts(first)).as("the first port after the change to the second").isFalse();
+            boolean acceptedAfterPortZero = loop.submit(() -> {
+                listeners.changePort(0); // on the loop's own thread
+                return accepts(second);
+            }).get(10, TimeUnit.SECONDS);
+            assertThat(acceptedAfterPortZero).as("the second port after CONFIG SET port 0 returned").isFalse();
+            int third;
+            try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+                third = free.getLocalPort();
+            }
+            listeners.changePort(third);
+            listeners.close();
+            assertThat(accepts(third)).as("the third port after the listeners closed").isFalse();
+        } finally {
+            loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+            nettyLoop.removeHandler(capture);
+        }
+        assertThat(logged).as("what Netty's loop logged").isEmpty();
     }
 
     private static boolean accepts(int port) {

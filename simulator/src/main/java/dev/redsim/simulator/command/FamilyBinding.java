@@ -18,7 +18,7 @@ final class FamilyBinding {
 
     FamilyBinding(String name, List<String> fullNames, Supplier<CommandFamily> family) {
         this.name = name;
-        this.fullNames = List.copyOf(fullNames);
+        this.fullNames = List.copyOf(fullNames); // no copy when the list is immutable already (CommandFamilies' are)
         this.family = family;
     }
 
