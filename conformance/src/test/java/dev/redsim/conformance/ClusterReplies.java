@@ -38,10 +38,21 @@ final class ClusterReplies {
     private static final Pattern NODE_LINE_TIMES = Pattern.compile("((?:slave|master) (?:[0-9a-f]{40}|-)) \\d+ \\d+ ");
 
     private final Map<String, String> names = new LinkedHashMap<>();
+    /**
+     * Bus ports apart from the IDs and client ports: a simulated node's bus port is its port + 10000 and is never
+     * bound, so it can be the very number another node's client port got; named in one map, the later name won and a
+     * node's bus showed up as another node's port.
+     */
+    private final Map<String, String> busNames = new LinkedHashMap<>();
+    private static final Pattern BUS_PORT = Pattern.compile("@(\\d+)");
 
     /** Learns the cluster's nodes from one node's CLUSTER NODES. */
     ClusterReplies(RespClient anyNode) {
-        String text = anyNode.call("CLUSTER", "NODES").text();
+        this(anyNode.call("CLUSTER", "NODES").text());
+    }
+
+    /** Learns the cluster's nodes from a CLUSTER NODES text. */
+    ClusterReplies(String text) {
         List<String[]> lines = new ArrayList<>();
         for (String line : text.split("\n")) {
             lines.add(line.split(" "));
@@ -61,7 +72,7 @@ final class ClusterReplies {
             String address = fields[1].split(",")[0];
             String hostPort = address.substring(0, address.indexOf('@'));
             names.put(hostPort.substring(hostPort.lastIndexOf(':') + 1), "<port" + i + ">");
-            names.put(address.substring(address.indexOf('@') + 1), "<bus" + i + ">");
+            busNames.put(address.substring(address.indexOf('@') + 1), "<bus" + i + ">");
         }
     }
 
@@ -127,6 +138,8 @@ final class ClusterReplies {
         out = BUFFER_FIELD.matcher(out).replaceAll("$1<buffer>");
         out = WRITING_LINK.matcher(out).replaceAll("$1" + Matcher.quoteReplacement("$1\\r\\nr"));
         out = OFFSET_FIELD.matcher(out).replaceAll("$1<offset>");
+        out = BUS_PORT.matcher(out).replaceAll(bus -> "@" + Matcher.quoteReplacement(
+                busNames.getOrDefault(bus.group(1), bus.group(1))));
         for (Map.Entry<String, String> name : names.entrySet()) {
             out = out.replaceAll("(?<![0-9a-f])" + Pattern.quote(name.getKey()) + "(?![0-9a-f])",
                     Matcher.quoteReplacement(name.getValue()));
