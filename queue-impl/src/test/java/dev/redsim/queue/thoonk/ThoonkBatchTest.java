@@ -1,5 +1,6 @@
 package dev.redsim.queue.thoonk;
 
+import dev.redsim.conformance.contracts.thoonk.ManualClock;
 import dev.redsim.conformance.junit.AcrossTargets;
 import dev.redsim.conformance.target.RedisTarget;
 import dev.redsim.queue.script.Transitions;
@@ -82,8 +83,7 @@ class ThoonkBatchTest {
      */
     private static List<String> maintenanceSequence(Jedis jedis, Transitions transitions) {
         String feed = "{maintenance-" + UUID.randomUUID() + "}";
-        long[] now = {1_700_000_000_000L};
-        Clock clock = new SetClock(now);
+        ManualClock clock = new ManualClock(1_700_000_000_000L);
         Job job = new Job(jedis, feed, clock, transitions);
         JobMaintenance maintenance = new JobMaintenance(jedis, feed, clock, new MaintenanceSettings(
             Duration.ofSeconds(30), 1), null, new java.util.HashMap<>(), transitions);
@@ -94,11 +94,11 @@ class ThoonkBatchTest {
         };
         for (String item : List.of("lost", "later", "slow", "retracted", "timed-out", "stalled")) {
             job.put(item);
-            now[0] += 1;
+            clock.advance(1);
         }
         String lost = jedis.rpop(job.keys().ids()); // a worker's BRPOP, then the worker died
         pass.accept("first sight of lost");
-        now[0] += 10_000;
+        clock.advance(10_000);
         String later = jedis.rpop(job.keys().ids());
         String slow = jedis.rpop(job.keys().ids()); // its worker is slow, not dead: it claims the id later
         String retracted = jedis.rpop(job.keys().ids());
@@ -108,13 +108,13 @@ class ThoonkBatchTest {
         stalled = job.get(Duration.ZERO);
         assertThat(List.of(timedOut.item(), stalled.item())).containsExactly("timed-out", "stalled");
         pass.accept("first sight of later, slow and retracted");
-        now[0] += 20_001;
+        clock.advance(20_001);
         pass.accept("lost is due");
         assertThat(job.claimPopped(slow)).as("the slow worker's claim").isNotNull();
         assertThat(job.retract(retracted)).isTrue();
-        now[0] += 10_000;
+        clock.advance(10_000);
         pass.accept("later is due, slow was claimed, retracted is gone, the claims time out");
-        now[0] += 30_001;
+        clock.advance(30_001);
         pass.accept("slow's claim times out");
         assertThat(job.requeueLost(List.of(lost, later, slow, retracted, "no-such-id")))
             .as("each id is accounted for now, or gone").containsOnly(false);

@@ -1,5 +1,6 @@
 package dev.redsim.queue.thoonk;
 
+import dev.redsim.conformance.contracts.thoonk.ManualClock;
 import dev.redsim.conformance.junit.AcrossTargets;
 import dev.redsim.conformance.target.RedisTarget;
 import dev.redsim.queue.script.Transitions;
@@ -91,8 +92,7 @@ class ThoonkMaintenanceTest {
     void aLostIdClaimedBetweenThePassAndItsRequeueIsNotRequeued(RedisTarget target) {
         for (Transitions transitions : Transitions.values()) {
             String name = "requeue-race-" + UUID.randomUUID();
-            long[] now = {1_000_000};
-            java.time.Clock time = new SetClock(now);
+            ManualClock time = new ManualClock(1_000_000);
             String requeueCommand = transitions == Transitions.SCRIPTS ? "EVALSHA" : "WATCH";
             try (Jedis jedis = new Jedis(target.host(), target.port())) {
                 Job slowWorker = new Job(jedis, name, time, transitions);
@@ -112,7 +112,7 @@ class ThoonkMaintenanceTest {
                         new MaintenanceSettings(Duration.ofSeconds(30), 3), null, new java.util.HashMap<>(),
                         transitions);
                     assertThat(maintenance.pass().unaccounted()).as("first sight").isEqualTo(1);
-                    now[0] += 30_001;
+                    time.advance(30_001);
                     armed[0] = true;
                     MaintenanceReport report = maintenance.pass();
                     assertThat(slowClaims).as(transitions + ": the slow worker claimed before the requeue")
