@@ -60,17 +60,7 @@ class ConveyorProbesDuringSlotMigrationTest {
 
             slot.open();
             slot.migrate(new String(keys.queue("q"), StandardCharsets.UTF_8));
-            Map<String, String> before = slot.snapshot();
-            Throwable refused;
-            try (Jedis source = slot.source()) {
-                refused = catchThrowable(() -> new Conveyor(source, clock, ConveyorOptions.defaults(), keys)
-                        .recoverExpiredLeases(Deadline.none()));
-            }
-            assertThat(slot.snapshot()).as("keys of the slot on both masters after recovery was refused")
-                    .isEqualTo(before);
-            assertThat(refused).as("recovery on the migrating master").isNotNull();
-            assertThat(SlotMoves.classify(refused)).as("how RedisConnections reads " + refused)
-                    .isEqualTo(SlotMoves.Refusal.MIGRATING);
+            refusedWritingNothing(slot, keys, "recovery", onSource -> onSource.recoverExpiredLeases(Deadline.none()));
 
             slot.finish();
             assertThat(conveyor.recoverExpiredLeases(Deadline.none())).as("requeued once the slot moved").isEqualTo(1);
@@ -92,17 +82,7 @@ class ConveyorProbesDuringSlotMigrationTest {
 
             slot.open();
             slot.migrate(new String(keys.queue("q"), StandardCharsets.UTF_8));
-            Map<String, String> before = slot.snapshot();
-            Throwable refused;
-            try (Jedis source = slot.source()) {
-                refused = catchThrowable(() -> new Conveyor(source, clock, ConveyorOptions.defaults(), keys)
-                        .runScheduler(Deadline.none()));
-            }
-            assertThat(slot.snapshot()).as("keys of the slot on both masters after the scheduler was refused")
-                    .isEqualTo(before);
-            assertThat(refused).as("the scheduler on the migrating master").isNotNull();
-            assertThat(SlotMoves.classify(refused)).as("how RedisConnections reads " + refused)
-                    .isEqualTo(SlotMoves.Refusal.MIGRATING);
+            refusedWritingNothing(slot, keys, "the scheduler", onSource -> onSource.runScheduler(Deadline.none()));
 
             slot.finish();
             assertThat(conveyor.runScheduler(Deadline.none())).as("moved once the slot moved").isEqualTo(1);
@@ -127,17 +107,7 @@ class ConveyorProbesDuringSlotMigrationTest {
             client.lpush(keys.deadLetters(), "not a job".getBytes(StandardCharsets.UTF_8));
 
             slot.open();
-            Map<String, String> before = slot.snapshot();
-            Throwable refused;
-            try (Jedis source = slot.source()) {
-                refused = catchThrowable(() -> new Conveyor(source, clock, ConveyorOptions.defaults(), keys)
-                        .claimMany(Deadline.none(), "q", 2));
-            }
-            assertThat(slot.snapshot()).as("keys of the slot on both masters after the claim was refused")
-                    .isEqualTo(before);
-            assertThat(refused).as("a claim on the migrating master").isNotNull();
-            assertThat(SlotMoves.classify(refused)).as("how RedisConnections reads " + refused)
-                    .isEqualTo(SlotMoves.Refusal.MIGRATING);
+            refusedWritingNothing(slot, keys, "the claim", onSource -> onSource.claimMany(Deadline.none(), "q", 2));
 
             slot.finish();
             assertThat(claimAll(conveyor)).containsExactly("waiting");
@@ -178,17 +148,8 @@ class ConveyorProbesDuringSlotMigrationTest {
 
             slot.open();
             slot.migrate(new String(keys.queue("q"), StandardCharsets.UTF_8));
-            Map<String, String> before = slot.snapshot();
-            Throwable refused;
-            try (Jedis source = slot.source()) {
-                refused = catchThrowable(() -> new Conveyor(source, clock, ConveyorOptions.defaults(), keys)
-                        .complete(Deadline.none(), parent));
-            }
-            assertThat(slot.snapshot()).as("keys of the slot on both masters after the parent's end was refused")
-                    .isEqualTo(before);
-            assertThat(refused).as("the parent's end on the migrating master").isNotNull();
-            assertThat(SlotMoves.classify(refused)).as("how RedisConnections reads " + refused)
-                    .isEqualTo(SlotMoves.Refusal.MIGRATING);
+            refusedWritingNothing(slot, keys, "the parent's end",
+                    onSource -> onSource.complete(Deadline.none(), parent));
 
             slot.finish();
             conveyor.with(c -> {
@@ -197,6 +158,29 @@ class ConveyorProbesDuringSlotMigrationTest {
             });
             assertThat(claimAll(conveyor)).containsExactly("early", "buffered");
         }
+    }
+
+    /** A transition run on the migrating master. */
+    private interface Transition {
+        void run(Conveyor conveyor) throws Exception;
+    }
+
+    /**
+     * Runs {@code transition} on the migrating (source) master and checks that it was refused as a migration (which
+     * RedisConnections waits out and retries) with every key of the slot, on both masters, as it was.
+     */
+    private void refusedWritingNothing(MigratingSlot slot, ConveyorKeys keys, String what, Transition transition) {
+        Map<String, String> before = slot.snapshot();
+        Throwable refused;
+        try (Jedis source = slot.source()) {
+            Conveyor onSource = new Conveyor(source, clock, ConveyorOptions.defaults(), keys);
+            refused = catchThrowable(() -> transition.run(onSource));
+        }
+        assertThat(slot.snapshot()).as("keys of the slot on both masters after " + what + " was refused")
+                .isEqualTo(before);
+        assertThat(refused).as(what + " on the migrating master").isNotNull();
+        assertThat(SlotMoves.classify(refused)).as("how RedisConnections reads " + refused)
+                .isEqualTo(SlotMoves.Refusal.MIGRATING);
     }
 
     /** Claims every job of queue q, in order, through the client (on the slot's new master). */
