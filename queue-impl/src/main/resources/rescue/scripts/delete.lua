@@ -4,16 +4,17 @@
 -- its task (unless Root suppresses it) and resets to "waiting" (Templates.afterDeletion). Then the wake channel, if a
 -- task was emitted.
 -- KEYS[1] all
--- ARGV[1] prefix, ARGV[2] now, ARGV[3] worker, ARGV[4] retention (ms), ARGV[5] id, ARGV[6] caller's worker label,
--- ARGV[7] caller's cycles label, ARGV[8] bypass (1/0), ARGV[9] n, then the caller's Sync as n key / value pairs
+-- ARGV[1] prefix, ARGV[2] now, ARGV[3] the wake command (PUBLISH or SPUBLISH), ARGV[4] worker, ARGV[5] retention
+-- (ms), ARGV[6] id, ARGV[7] caller's worker label, ARGV[8] caller's cycles label, ARGV[9] bypass (1/0), ARGV[10] n,
+-- then the caller's Sync as n key / value pairs
 -- Returns {1} deleted, {0} no such task, {-2} never owned (needs bypass), {-1, stored fields...} not the owner.
 local refused = migrating()
 if refused then return refused end
 local now = now_ms(ARGV[2])
 local function clock() return now end
 local emitted = false
-local retention = tonumber(ARGV[4])
-local id = ARGV[5]
+local retention = tonumber(ARGV[5])
+local id = ARGV[6]
 local stored = read(id)
 if not stored then return {0} end
 
@@ -69,21 +70,21 @@ local function after_deletion(deleted, sync)
 end
 
 if is_template(stored) or method(stored) == 'all' then
-  if ARGV[8] ~= '1' then return {-2} end
+  if ARGV[9] ~= '1' then return {-2} end
   remove(id, stored)
 else
-  local problem = owner_problem(stored, ARGV[3], ARGV[6], ARGV[7], now)
+  local problem = owner_problem(stored, ARGV[4], ARGV[7], ARGV[8], now)
   if problem then
     table.insert(problem, 1, -1)
     return problem
   end
   local sync = {}
-  for i = 10, 9 + 2 * tonumber(ARGV[9]), 2 do sync[ARGV[i]] = ARGV[i + 1] end
+  for i = 11, 10 + 2 * tonumber(ARGV[10]), 2 do sync[ARGV[i]] = ARGV[i + 1] end
   if is_empty(sync) then sync = stored.sync end
   -- Removed first: the deleted task is gone when an emitted task's Root is looked for (Java passes it as "leaving").
   remove(id, stored)
   after_deletion(stored, sync)
 end
 -- Only an emission makes work a waiting runtime could take.
-if emitted then redis.call('PUBLISH', P .. 'wake', '1') end
+if emitted then wake() end
 return {1}

@@ -1,7 +1,7 @@
 -- Revoke every ownership whose expiry has passed (the task is placed again, unowned) and delete every addressed task
 -- whose retention passed before anyone was addressed. Tells the wake channel when anything changed.
 -- KEYS[1] owned, KEYS[2] retention
--- ARGV[1] prefix, ARGV[2] now
+-- ARGV[1] prefix, ARGV[2] now, ARGV[3] the wake command (PUBLISH or SPUBLISH)
 -- Returns how many tasks were revoked or deleted.
 local refused = migrating()
 if refused then return refused end
@@ -23,5 +23,5 @@ for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)) do
     changed = changed + 1
   end
 end
-if changed > 0 then redis.call('PUBLISH', P .. 'wake', '1') end
+if changed > 0 then wake() end
 return changed

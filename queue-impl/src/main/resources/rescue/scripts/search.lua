@@ -3,12 +3,13 @@
 -- whose Root exists is discarded on the way (removed, no gate or sync effects). Owning writes worker, expiry and
 -- cycles and the owned entry; an "all" task is only marked delivered to this worker.
 -- KEYS[1] available, KEYS[2] broadcast, KEYS[3] owned, KEYS[4] retention
--- ARGV[1] prefix, ARGV[2] now, ARGV[3] worker, ARGV[4] lease (ms), ARGV[5] n, ARGV[6] broadcast page
+-- ARGV[1] prefix, ARGV[2] now, ARGV[3] the wake command (unused: searching makes no work), ARGV[4] worker, ARGV[5]
+-- lease (ms), ARGV[6] n, ARGV[7] broadcast page
 -- Returns {count, then per task: its field count, then its fields and values}.
 local refused = migrating()
 if refused then return refused end
 local now = now_ms(ARGV[2])
-local worker, lease, n, page_size = ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
+local worker, lease, n, page_size = ARGV[4], tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
 local mine = P .. 'uni:' .. worker
 local cursor_key = P .. 'cursor:' .. worker
 local expiry = now + lease

@@ -1,7 +1,7 @@
 -- rescue's task store for the scripts: the same hash and index layout as TaskStore.java (docs/contracts/rescue.md),
 -- the README's timestamp format, label matching and Root suppression. ARGV[1] is always the key prefix
--- "{rescue:<queue>}:", ARGV[2] the time ('' = Redis's TIME). Every key of a queue carries the prefix's hash tag, so
--- the keys built here are in the slot of the declared ones.
+-- "{rescue:<queue>}:", ARGV[2] the time ('' = Redis's TIME), ARGV[3] the wake command (see wake()). Every key of a
+-- queue carries the prefix's hash tag, so the keys built here are in the slot of the declared ones.
 -- The hot path (create -> search -> delete of a plain task) is kept lean on purpose: luaj interprets this on the
 -- simulator several times slower than redis-server's C Lua, so every loop over bytes, copy of a task and rebuilt
 -- string shows in a queue's throughput (decision 0039).
@@ -22,6 +22,13 @@ local function migrating()
   local answer = redis.pcall('EXISTS', P .. 'migration-probe')
   if type(answer) == 'table' and answer.err then return answer end
   return nil
+end
+
+-- Tells waiting runtimes that there may be work: PUBLISH on the queue's wake channel, or SPUBLISH when the queue's
+-- wake is sharded (RescueOptions.withShardedWake). The command comes as an argument rather than from two variants of
+-- every script, so each script has one text and one SHA whichever the option, and one cached copy on the server.
+local function wake()
+  redis.call(ARGV[3], P .. 'wake', '1')
 end
 
 local function now_ms(arg)

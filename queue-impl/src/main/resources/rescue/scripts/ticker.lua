@@ -3,8 +3,8 @@
 -- The client computes the new ticks with Cron.java (the @every calendar lives only there) at the time it read the
 -- due templates, exactly as the WATCH/MULTI form does; the emitted task's retention starts at this script's time.
 -- KEYS[1] cron, KEYS[2] seq, KEYS[3] all (declared for Cluster: the other keys share their hash tag)
--- ARGV[1] prefix, ARGV[2] now, ARGV[3] retention (ms), then per template in the order to emit: id, the next tick
--- read (ms), the new tick-1, the new tick+1 (the README's format)
+-- ARGV[1] prefix, ARGV[2] now, ARGV[3] the wake command (PUBLISH or SPUBLISH), ARGV[4] retention (ms), then per
+-- template in the order to emit: id, the next tick read (ms), the new tick-1, the new tick+1 (the README's format)
 -- Returns how many tasks were emitted.
 local refused = migrating()
 if refused then return refused end
@@ -13,9 +13,9 @@ local function now()
   if not time then time = now_ms(ARGV[2]) end
   return time
 end
-local retention = tonumber(ARGV[3])
+local retention = tonumber(ARGV[4])
 local emitted = 0
-for i = 4, #ARGV, 4 do
+for i = 5, #ARGV, 4 do
   local id = ARGV[i]
   local tick = redis.call('ZSCORE', KEYS[1], id)
   local template = tick and tonumber(tick) == tonumber(ARGV[i + 1]) and read(id)
@@ -25,5 +25,5 @@ for i = 4, #ARGV, 4 do
     if emit(id, template, now, retention) then emitted = emitted + 1 end
   end
 end
-if emitted > 0 then redis.call('PUBLISH', P .. 'wake', '1') end
+if emitted > 0 then wake() end
 return emitted

@@ -90,10 +90,15 @@ public final class RescueEngine {
 
     /**
      * Tells waiting runtimes (RescueWorker) that there may be work. After the transaction, not in it: a lost
-     * wake only delays a runtime until its next idle check.
+     * wake only delays a runtime until its next idle check. SPUBLISH when the queue's wake is sharded.
      */
     private <T> T woken(T value) {
-        jedis.publish(keys.wake(), "1");
+        if (options.shardedWake()) {
+            // Jedis 5.2's Jedis has no spublish
+            jedis.sendCommand(redis.clients.jedis.Protocol.Command.SPUBLISH, keys.wake(), "1");
+        } else {
+            jedis.publish(keys.wake(), "1");
+        }
         return value;
     }
 

@@ -90,15 +90,16 @@ final class RescueKeys {
         return prefix + "key:" + section.field + ":" + key.length() + ":" + key;
     }
 
-    /**
-     * Pub/sub channel told after every transition that may have made a task searchable (create, delete firing a
-     * gate, expire, ticker), so that worker runtimes wait instead of polling. Not a key.
-     */
     /** A key of the queue's slot, to route by: on a Redis Cluster, every key of the queue lives where it does. */
     public byte[] slotKey() {
         return sequence().getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
+    /**
+     * Pub/sub channel told after every transition that may have made a task searchable (create, delete firing a
+     * gate, expire, ticker), so that worker runtimes wait instead of polling. Not a key, but it carries the queue's
+     * hash tag: a shard channel (RescueOptions.withShardedWake) is then in the queue's slot.
+     */
     public String wake() {
         return prefix + "wake";
     }

@@ -206,10 +206,12 @@ final class RescueScripts {
         return TaskStore.decode(hash);
     }
 
+    /** The arguments every script starts with (tasks.lua): the key prefix, the time, the wake command. */
     private List<byte[]> common() {
         List<byte[]> args = new ArrayList<>();
         args.add(bytes(keys.prefix()));
         args.add(bytes(ServerTime.argument(clock)));
+        args.add(bytes(options.wakeCommand()));
         return args;
     }
 
@@ -218,6 +220,7 @@ final class RescueScripts {
         List<byte[]> args = new ArrayList<>();
         args.add(bytes(keys.prefix()));
         args.add(bytes(clock instanceof RedisClock ? "" : Long.toString(now.toEpochMilli())));
+        args.add(bytes(options.wakeCommand()));
         return args;
     }
 

@@ -25,7 +25,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * A worker runtime for one rescue queue, as one worker name: {@code concurrency} threads Search, run the handler
  * and Delete the task (handing back the handler's copy, so Sync and gates work as the README says). Searches do
  * not poll: an idle thread waits for the queue's wake channel (told after create, gate-firing delete, expire and
- * ticker), re-checking every {@code idleCheck}; one upkeep thread runs Expire and Ticker every {@code idleCheck}
+ * ticker; subscribed with SSUBSCRIBE when {@link RescueOptions#withShardedWake()}), re-checking every
+ * {@code idleCheck}; one upkeep thread runs Expire and Ticker every {@code idleCheck}
  * and renews the ownership of running tasks every third of the lease (the heartbeat). A failing handler leaves
  * its task to expire (the README's retry). {@link #stop(Duration)} stops searching, waits for running handlers
  * up to the grace period, then interrupts the rest; their ownership is left to expire (the README has no
@@ -77,9 +78,11 @@ public final class RescueWorker implements AutoCloseable {
         upkeep.scheduleWithFixedDelay(this::beat, beat, beat, TimeUnit.MILLISECONDS);
         long check = Math.max(1, options.idleCheck().toMillis());
         upkeep.scheduleWithFixedDelay(this::expireAndTick, 0, check, TimeUnit.MILLISECONDS);
-        // the wake channel carries the queue's hash tag: on a cluster, subscribed on the master whose scripts publish it
+        // the wake channel carries the queue's hash tag: on a cluster, subscribed on the master whose scripts publish
+        // it; SSUBSCRIBE when the queue's wake is sharded, as every process of the queue must agree
         this.listener = WakeListener.start(connections, new RescueKeys(engine.queue()).wake().getBytes(
-                java.nio.charset.StandardCharsets.UTF_8), false, wake, check, "rescue-wake-" + engine.queue());
+                java.nio.charset.StandardCharsets.UTF_8), engine.shardedWake(), wake, check,
+                "rescue-wake-" + engine.queue());
     }
 
     public static RescueWorker start(JedisPool pool, RescueOptions engine, RescueWorkerOptions options,

@@ -320,8 +320,9 @@ final class QueueRaces implements AutoCloseable {
         RescueWorkerOptions options = RescueWorkerOptions.defaults().withConcurrency(2)
                 .withIdleCheck(Duration.ofMillis(200));
         for (int w = 0; w < RUNTIMES; w++) {
-            open(RescueWorker.start(client(), RescueOptions.of(queue, "w" + w).withLease(Duration.ofMinutes(10)),
-                    options, r -> {
+            // sharded wakes, as recommended on a cluster (and as the producer below: every process must agree)
+            open(RescueWorker.start(client(), RescueOptions.of(queue, "w" + w).withLease(Duration.ofMinutes(10))
+                            .withShardedWake(), options, r -> {
                         String payload = r.task().meta().get("x.api.io/object");
                         runs.computeIfAbsent(payload, p -> new AtomicInteger()).incrementAndGet();
                         if (r.attempt() != 1) {
@@ -331,7 +332,7 @@ final class QueueRaces implements AutoCloseable {
                         return null;
                     }));
         }
-        RescueClient producer = new RescueClient(client(), RescueOptions.of(queue, "producer"), null);
+        RescueClient producer = new RescueClient(client(), RescueOptions.of(queue, "producer").withShardedWake(), null);
         String run = UUID.randomUUID().toString();
         // batches of 4: a batch written halfway and sent again would create its first tasks twice
         Production production = produce(run, 4, batch -> producer.createMany(batch.stream()

@@ -51,6 +51,7 @@ final class JedisRescueSubject implements RescueSubject {
         RescueOptions options = RescueOptions.of(QUEUE, worker).withLease(LEASE).withRetention(RETENTION)
                 .withTransitions(transitions);
         if (cluster != null) {
+            options = options.withShardedWake(); // as recommended on a cluster: every script then SPUBLISHes there
             JedisCluster client = ClusterClients.to(cluster, host, port);
             Jedis jedis = RedisConnections.of(client).forKey(new RescueKeys(QUEUE).slotKey());
             return new Port(jedis, new RescueEngine(jedis, clock, options), client);
