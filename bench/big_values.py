@@ -1,5 +1,6 @@
 """SET and GET of big values on two servers, side by side: seconds for each, the ratio simulator/redis, and the
-longest a PING from a second client waited while the big SET was being sent and run (the stall others see).
+longest a PING from a second client waited while the big SET was being sent and run, and while the GET's reply
+was being written and read (the stall others see).
 
     python3 bench/big_values.py REDIS_PORT SIM_PORT [sizes in MB, default 10 100 500]
 """
@@ -36,8 +37,8 @@ def read_reply(s, buf):
     return n, data[need:]
 
 
-def timed_set_get(port, size):
-    value = b"x" * size
+def while_pinging(port, action):
+    """Runs action() while a second client PINGs in a loop; returns (seconds action took, longest PING wait)."""
     stop = threading.Event()
     worst = [0.0]
 
@@ -50,26 +51,38 @@ def timed_set_get(port, size):
             worst[0] = max(worst[0], time.perf_counter() - t)
         p.close()
 
-    s = connect(port)
-    header = b"*3\r\n$3\r\nSET\r\n$7\r\nbig:key\r\n$%d\r\n" % size
     thread = threading.Thread(target=pinger)
     thread.start()
     t0 = time.perf_counter()
-    s.sendall(header)
-    s.sendall(value)
-    s.sendall(b"\r\n")
-    read_reply(s, b"")
-    t1 = time.perf_counter()
+    action()
+    elapsed = time.perf_counter() - t0
     stop.set()
     thread.join()
-    s.sendall(b"*2\r\n$3\r\nGET\r\n$7\r\nbig:key\r\n")
-    n, _ = read_reply(s, b"")
-    t2 = time.perf_counter()
-    assert n == size, (n, size)
+    return elapsed, worst[0]
+
+
+def timed_set_get(port, size):
+    """SET then GET of a value of size bytes: (SET seconds, GET seconds, longest PING wait during each)."""
+    value = b"x" * size
+    s = connect(port)
+
+    def set_value():
+        s.sendall(b"*3\r\n$3\r\nSET\r\n$7\r\nbig:key\r\n$%d\r\n" % size)
+        s.sendall(value)
+        s.sendall(b"\r\n")
+        read_reply(s, b"")
+
+    def get_value():
+        s.sendall(b"*2\r\n$3\r\nGET\r\n$7\r\nbig:key\r\n")
+        n, _ = read_reply(s, b"")
+        assert n == size, (n, size)
+
+    set_seconds, set_wait = while_pinging(port, set_value)
+    get_seconds, get_wait = while_pinging(port, get_value)
     s.sendall(b"*2\r\n$3\r\nDEL\r\n$7\r\nbig:key\r\n")
     read_reply(s, b"")
     s.close()
-    return t1 - t0, t2 - t1, worst[0]
+    return set_seconds, get_seconds, set_wait, get_wait
 
 
 def main():
@@ -81,7 +94,7 @@ def main():
         r = timed_set_get(redis_port, size)
         m = timed_set_get(sim_port, size)
         print("%-8s %-4s %10.3f %10.3f %7.2f   %.3f s / %.3f s" % ("%d MB" % mb, "SET", r[0], m[0], m[0] / r[0], r[2], m[2]))
-        print("%-8s %-4s %10.3f %10.3f %7.2f" % ("%d MB" % mb, "GET", r[1], m[1], m[1] / r[1]))
+        print("%-8s %-4s %10.3f %10.3f %7.2f   %.3f s / %.3f s" % ("%d MB" % mb, "GET", r[1], m[1], m[1] / r[1], r[3], m[3]))
 
 
 if __name__ == "__main__":
