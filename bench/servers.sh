@@ -7,7 +7,7 @@
 for tool in redis-server redis-benchmark redis-cli python3; do
   command -v "$tool" >/dev/null || { echo "needs $tool (apt-get install redis-server redis-tools python3)"; exit 2; }
 done
-JAR=simulator/target/redsim-simulator.jar
+JAR=${SIM_JAR:-simulator/target/redsim-simulator.jar}  # SIM_JAR: another build of the simulator (before / after runs)
 [ -f "$JAR" ] || mvn -q -pl simulator package -DskipTests
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }

@@ -83,7 +83,7 @@ final class NettyStart {
             EventLoopGroup group = null;
             try {
                 group = Transport.NIO.oneLoop(loopThread);
-                ServerBootstrap bootstrap = bootstrap(group, group);
+                ServerBootstrap bootstrap = bootstrap(group, group, Transport.NIO);
                 if (warmUpClaimed.compareAndSet(false, true)) {
                     prepareFirstConnection();
                 }
@@ -111,7 +111,7 @@ final class NettyStart {
                 Transport transport = Transport.nativeWhereAvailable();
                 engine = transport.oneLoop("redsim-engine");
                 accept = transport.oneLoop("redsim-accept");
-                made.complete(new Loops(engine, accept, bootstrap(engine, accept), transport));
+                made.complete(new Loops(engine, accept, bootstrap(engine, accept, transport), transport));
             } catch (RuntimeException | Error e) {
                 for (EventLoopGroup group : new EventLoopGroup[] {accept, engine}) {
                     if (group != null) {
@@ -129,18 +129,19 @@ final class NettyStart {
     /** A cluster node's: the loops its cluster shares, already made, so the bootstrap is made here and now. */
     static NettyStart shared(EventLoopGroup engine, EventLoopGroup accept, Transport transport) {
         return new NettyStart(CompletableFuture.completedFuture(
-                new Loops(engine, accept, bootstrap(engine, accept), transport)), false, false, new AtomicBoolean(true));
+                new Loops(engine, accept, bootstrap(engine, accept, transport), transport)), false, false, new AtomicBoolean(true));
     }
 
     /** Without the listening channel's class: {@link Listeners} sets it, or the channel itself, per socket. */
-    private static ServerBootstrap bootstrap(EventLoopGroup engine, EventLoopGroup accept) {
-        return new ServerBootstrap()
+    private static ServerBootstrap bootstrap(EventLoopGroup engine, EventLoopGroup accept, Transport transport) {
+        ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(accept, engine)
                 .option(ChannelOption.SO_BACKLOG, Listeners.BACKLOG)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_KEEPALIVE, true)
                 .childOption(ChannelOption.RCVBUF_ALLOCATOR, RespDecoder.READS);
+        return transport == Transport.EPOLL ? EpollReads.levelTriggered(bootstrap) : bootstrap;
     }
 
     /**

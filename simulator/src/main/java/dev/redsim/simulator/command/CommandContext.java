@@ -5,9 +5,11 @@ import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.Database;
 import dev.redsim.simulator.keyspace.Numbers;
+import dev.redsim.simulator.protocol.ChunkedCommand;
 import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.server.ClientConnection;
 import dev.redsim.simulator.util.ByteText;
+import dev.redsim.simulator.util.ChunkedBytes;
 
 import java.nio.charset.StandardCharsets;
 
@@ -23,6 +25,8 @@ public final class CommandContext {
     private final ClientConnection client;
     private final byte[][] args;
     private final CommandSpec spec;
+    /** The command's value if it came in chunks (decision 0048), or null. */
+    private final ChunkedCommand chunked;
 
     /** What the call propagates instead of its own arguments (rewriteClientCommandVector), or null. */
     private byte[][] propagateAs;
@@ -36,12 +40,14 @@ public final class CommandContext {
     private Bytes lastKey;
     private int lastKeyIndex = -1;
 
-    CommandContext(CommandProcessor processor, ClientConnection client, byte[][] args, CommandSpec spec) {
+    CommandContext(CommandProcessor processor, ClientConnection client, byte[][] args, CommandSpec spec,
+                   ChunkedCommand chunked) {
         this.processor = processor;
         this.engine = processor.engine();
         this.client = client;
         this.args = args;
         this.spec = spec;
+        this.chunked = chunked;
     }
 
     public Engine engine() {
@@ -80,7 +86,7 @@ public final class CommandContext {
      * another one (GEOADD into ZADD) runs that one's handler with it, still counted as itself.
      */
     public CommandContext withArgs(byte[][] replacement) {
-        return new CommandContext(processor, client, replacement, spec);
+        return new CommandContext(processor, client, replacement, spec, null);
     }
 
     // ---- arguments ----
@@ -89,12 +95,23 @@ public final class CommandContext {
         return args.length;
     }
 
+    /**
+     * The arguments as they arrived: a value still in chunks has null in its place (see {@link #chunkedArg}); only
+     * the commands that store such a value meet it, and their keys and options are never in chunks.
+     */
     public byte[][] args() {
         return args;
     }
 
+    /** Argument {@code i}; a value that came in chunks is put in one array first (for readers that need it so). */
     public byte[] arg(int i) {
-        return args[i];
+        byte[] arg = args[i];
+        return arg != null ? arg : chunked.gathered()[i];
+    }
+
+    /** Argument {@code i} if it is a value still in chunks, else null (then {@link #arg} has it). */
+    public ChunkedBytes chunkedArg(int i) {
+        return chunked != null && chunked.index() == i && chunked.chunked() ? chunked.value() : null;
     }
 
     public Bytes key(int i) {
@@ -183,9 +200,29 @@ public final class CommandContext {
     public void propagateAs(Object... argv) {
         byte[][] out = new byte[argv.length][];
         for (int i = 0; i < argv.length; i++) {
-            out[i] = argv[i] instanceof byte[] b ? b : String.valueOf(argv[i]).getBytes(StandardCharsets.UTF_8);
+            out[i] = rewritten(argv[i]);
         }
         this.propagateAs = out;
+    }
+
+    /**
+     * A rewrite that carries argument {@code i} as it arrived: while its value is still in chunks nothing is fed to a
+     * replica (the processor puts a value in one array when something reads the stream), so the rewrite is not
+     * read either and the value's place in it stays null, as in {@link #args()}.
+     */
+    public Object sentArg(int i) {
+        byte[] arg = args[i];
+        return arg != null ? arg : SENT_IN_CHUNKS;
+    }
+
+    /** Stands for a value still in chunks in a rewrite nobody reads (see {@link #sentArg}). */
+    private static final Object SENT_IN_CHUNKS = new Object();
+
+    private static byte[] rewritten(Object arg) {
+        if (arg == SENT_IN_CHUNKS) {
+            return null;
+        }
+        return arg instanceof byte[] b ? b : String.valueOf(arg).getBytes(StandardCharsets.UTF_8);
     }
 
     /** The arguments the call propagates: its rewrite, or its own. */
@@ -218,7 +255,7 @@ public final class CommandContext {
     public void alsoPropagate(Object... argv) {
         byte[][] out = new byte[argv.length][];
         for (int i = 0; i < argv.length; i++) {
-            out[i] = argv[i] instanceof byte[] b ? b : String.valueOf(argv[i]).getBytes(StandardCharsets.UTF_8);
+            out[i] = rewritten(argv[i]);
         }
         engine.propagation().propagate(client.db(), out);
     }

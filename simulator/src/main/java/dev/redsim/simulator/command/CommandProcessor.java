@@ -9,6 +9,7 @@ import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.intercept.CommandInterceptor;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.Database;
+import dev.redsim.simulator.protocol.ChunkedCommand;
 import dev.redsim.simulator.protocol.ProtocolError;
 import dev.redsim.simulator.server.ClientConnection;
 import dev.redsim.simulator.util.ByteText;
@@ -115,6 +116,8 @@ public final class CommandProcessor implements InputProcessor {
     public void process(ClientConnection client, Object message) {
         if (message instanceof byte[][] args) {
             execute(client, args);
+        } else if (message instanceof ChunkedCommand command) {
+            execute(client, command.args(), command);
         } else if (message instanceof ProtocolError error) {
             Engine.protocolError(client, error);
         }
@@ -122,12 +125,17 @@ public final class CommandProcessor implements InputProcessor {
 
     /** Runs one command for a client, writing its reply (processCommand + call in server.c). */
     public void execute(ClientConnection client, byte[][] args) {
+        execute(client, args, null);
+    }
+
+    /** As {@link #execute(ClientConnection, byte[][])}; {@code chunked}: the command's value came in chunks, or null. */
+    private void execute(ClientConnection client, byte[][] args, ChunkedCommand chunked) {
         engine.tracking().currentClient(client);
         if (client.replica()) {
-            executeForReplica(client, args);
+            executeForReplica(client, chunked != null ? chunked.gathered() : args);
             return;
         }
-        dispatch(client, args);
+        dispatch(client, args, keptInChunks(client, chunked));
         // ASKING covers the next command only (or the transaction it opens), as Redis's resetClient clears it
         if (client.asking() && !client.multiState().active() && !isAskingCommand(args[0])) {
             client.asking(false);
@@ -161,14 +169,30 @@ public final class CommandProcessor implements InputProcessor {
         boolean enabled = client.reply().enabled();
         client.reply().enabled(false);
         try {
-            dispatch(client, args);
+            dispatch(client, args, null);
         } finally {
             client.reply().enabled(enabled);
         }
         engine.handleBlockedClients();
     }
 
-    private void dispatch(ClientConnection client, byte[][] args) {
+    /**
+     * A value stays in chunks only while nothing reads it whole (decision 0048): no interceptor, no MONITOR, no
+     * replica fed, no MULTI queue; else it is put in one array now, and the command is an ordinary one. Null when so.
+     */
+    private ChunkedCommand keptInChunks(ClientConnection client, ChunkedCommand chunked) {
+        if (chunked == null) {
+            return null;
+        }
+        if (interceptor != null || engine.monitors().active() || engine.replication().feeds()
+                || client.multiState().active()) {
+            chunked.gathered();
+            return null;
+        }
+        return chunked;
+    }
+
+    private void dispatch(ClientConnection client, byte[][] args, ChunkedCommand chunked) {
         if (interceptor != null && Interception.handled(interceptor, client, args)) {
             return; // the interceptor answered the call or cut the connection: the command does not run
         }
@@ -233,7 +257,7 @@ public final class CommandProcessor implements InputProcessor {
             return;
         }
         if (engine.pause().holds(mayWrite(client, spec)) && !engine.monitors().isMonitor(client)) {
-            engine.pause().postpone(client, args); // CLIENT PAUSE: it runs when the pause ends
+            engine.pause().postpone(client, chunked != null ? chunked : args); // CLIENT PAUSE: it runs at its end
             return;
         }
         if (engine.tracking().trackingClients() > 0) {
@@ -244,7 +268,7 @@ public final class CommandProcessor implements InputProcessor {
             client.reply().simple("QUEUED");
             return;
         }
-        call(calls, client, args, spec);
+        call(calls, client, args, spec, chunked);
     }
 
     /**
@@ -440,7 +464,7 @@ public final class CommandProcessor implements InputProcessor {
         boolean denied = client.denyBlocking();
         client.denyBlocking(true); // CLIENT_DENY_BLOCKING: inside EXEC and scripts blocking commands never block
         try {
-            call(stack, client, args, spec);
+            call(stack, client, args, spec, null);
         } finally {
             client.denyBlocking(denied);
         }
@@ -460,9 +484,10 @@ public final class CommandProcessor implements InputProcessor {
         return false;
     }
 
-    private void call(ArrayDeque<CommandContext> calls, ClientConnection client, byte[][] args, CommandSpec spec) {
+    private void call(ArrayDeque<CommandContext> calls, ClientConnection client, byte[][] args, CommandSpec spec,
+                      ChunkedCommand chunked) {
         boolean outermost = calls.isEmpty();
-        CommandContext ctx = new CommandContext(this, client, args, spec);
+        CommandContext ctx = new CommandContext(this, client, args, spec, chunked);
         calls.addLast(ctx); // the call's own context says who runs what: no record of its own per call
         if (outermost) {
             engine.tracking().executing(true);
@@ -472,7 +497,7 @@ public final class CommandProcessor implements InputProcessor {
         CallClock clock = engine.callClock();
         boolean ownsClock = clock.hold();
         try {
-            timedCall(ctx, client, args, spec);
+            timedCall(ctx, client, args, spec, chunked);
             if (spec.has(CommandFlag.READONLY) && engine.tracking().trackingClients() > 0) {
                 rememberReadKeys(calls, client, spec);
             }
@@ -519,7 +544,8 @@ public final class CommandProcessor implements InputProcessor {
                 callerCommand.args());
     }
 
-    private void timedCall(CommandContext ctx, ClientConnection client, byte[][] args, CommandSpec spec) {
+    private void timedCall(CommandContext ctx, ClientConnection client, byte[][] args, CommandSpec spec,
+                           ChunkedCommand chunked) {
         // Before the clock starts: the first call of a family binds it (decision 0026), which is no part of the call.
         CommandHandler handler = spec.handler();
         long started = System.nanoTime();
@@ -587,8 +613,10 @@ public final class CommandProcessor implements InputProcessor {
         }
         // A command that blocked is not logged (Redis logs it when it is served; a timed-out one never).
         if (!spec.has(CommandFlag.SKIP_SLOWLOG) && !client.blocked() && engine.slowLog().logs(micros)) {
-            engine.slowLog().record(RedactedArguments.of(spec.fullName(), args), micros, engine.callClock().millis(),
-                    client.address(), client.name());
+            // a value still in chunks is logged from its head and length (its place in args is null)
+            byte[][] logged = chunked != null && chunked.chunked() ? args : RedactedArguments.of(spec.fullName(), args);
+            engine.slowLog().record(logged, chunked, micros, engine.callClock().millis(), client.address(),
+                    client.name());
         }
     }
 

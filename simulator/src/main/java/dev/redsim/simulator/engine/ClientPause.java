@@ -39,7 +39,7 @@ public final class ClientPause {
     }
 
     /** blockPostponeClient: the client waits, its command first in its queue. */
-    public void postpone(ClientConnection client, byte[][] command) {
+    public void postpone(ClientConnection client, Object command) {
         client.deferInputFirst(command);
         client.blocked(true);
         postponed.add(client);

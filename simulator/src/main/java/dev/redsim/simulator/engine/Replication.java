@@ -87,7 +87,7 @@ public final class Replication {
      * before the first replica attached (there is no backlog yet), as in Redis.
      */
     /** Whether {@link #feed} writes anything: a replica attached once (the backlog exists) and this is no replica. */
-    boolean feeds() {
+    public boolean feeds() {
         return backlog != null && upstream == null;
     }
 

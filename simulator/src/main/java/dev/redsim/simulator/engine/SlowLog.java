@@ -1,5 +1,8 @@
 package dev.redsim.simulator.engine;
 
+import dev.redsim.simulator.protocol.ChunkedCommand;
+import dev.redsim.simulator.util.ChunkedBytes;
+
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Arrays;
@@ -32,12 +35,18 @@ public final class SlowLog {
                         String clientName) {
     }
 
-    /** slowlogPushEntryIfNeeded: logs the command if it was slow enough, and trims the log to its length. */
-    public void record(byte[][] args, long durationMicros, long nowMillis, String address, String clientName) {
+    /**
+     * slowlogPushEntryIfNeeded: logs the command if it was slow enough, and trims the log to its length.
+     * {@code chunked}: the command's value came in chunks (or null); while it is still only in chunks its place in
+     * {@code args} is null, and the log takes its head and its length.
+     */
+    public void record(byte[][] args, ChunkedCommand chunked, long durationMicros, long nowMillis, String address,
+                       String clientName) {
         if (!logs(durationMicros)) {
             return;
         }
-        entries.addFirst(new Entry(nextId++, nowMillis / 1000, durationMicros, shortened(args), address, clientName));
+        entries.addFirst(new Entry(nextId++, nowMillis / 1000, durationMicros, shortened(args, chunked), address,
+                clientName));
         long max = config.getLong("slowlog-max-len");
         while (entries.size() > max) {
             entries.removeLast();
@@ -76,22 +85,29 @@ public final class SlowLog {
         return Arrays.asList(result);
     }
 
-    private static List<byte[]> shortened(byte[][] args) {
+    private static List<byte[]> shortened(byte[][] args, ChunkedCommand chunked) {
         int kept = args.length > MAX_ARGS ? MAX_ARGS - 1 : args.length;
         byte[][] logged = new byte[args.length > MAX_ARGS ? MAX_ARGS : args.length][];
         for (int i = 0; i < kept; i++) {
             byte[] arg = args[i];
-            if (arg.length > MAX_ARG_BYTES) {
-                byte[] tail = ("... (" + (arg.length - MAX_ARG_BYTES) + " more bytes)").getBytes(StandardCharsets.US_ASCII);
-                byte[] cut = Arrays.copyOf(arg, MAX_ARG_BYTES + tail.length);
-                System.arraycopy(tail, 0, cut, MAX_ARG_BYTES, tail.length);
-                arg = cut;
+            if (arg == null) { // a value in chunks: always longer than what is logged of it
+                ChunkedBytes value = chunked.value();
+                logged[i] = cut(value.range(0, MAX_ARG_BYTES), value.length());
+            } else {
+                logged[i] = arg.length > MAX_ARG_BYTES ? cut(arg, arg.length) : arg;
             }
-            logged[i] = arg;
         }
         if (kept < args.length) {
             logged[kept] = ("... (" + (args.length - kept) + " more arguments)").getBytes(StandardCharsets.US_ASCII);
         }
         return Arrays.asList(logged);
+    }
+
+    /** The first {@link #MAX_ARG_BYTES} of an argument of {@code length} bytes, and how many more it had. */
+    private static byte[] cut(byte[] head, long length) {
+        byte[] tail = ("... (" + (length - MAX_ARG_BYTES) + " more bytes)").getBytes(StandardCharsets.US_ASCII);
+        byte[] cut = Arrays.copyOf(head, MAX_ARG_BYTES + tail.length);
+        System.arraycopy(tail, 0, cut, MAX_ARG_BYTES, tail.length);
+        return cut;
     }
 }

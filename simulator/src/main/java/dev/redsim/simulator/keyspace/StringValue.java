@@ -1,5 +1,6 @@
 package dev.redsim.simulator.keyspace;
 
+import dev.redsim.simulator.util.ChunkedBytes;
 import dev.redsim.simulator.util.rdb.RdbWriter;
 
 import static dev.redsim.simulator.keyspace.MemoryLayout.ROBJ;
@@ -8,9 +9,11 @@ import static dev.redsim.simulator.keyspace.MemoryLayout.sds;
 
 /**
  * A string value. Redis reports "int" for values that read as a 64-bit integer, "embstr" up to 44 bytes and
- * "raw" beyond, and "raw" for any string changed in place (APPEND, SETRANGE, SETBIT).
+ * "raw" beyond, and "raw" for any string changed in place (APPEND, SETRANGE, SETBIT). A big value stored as it
+ * arrived, in chunks, is a {@link ChunkedStringValue} (decision 0048): it is put in one array only when a reader needs
+ * it so; the readers that can take it in pieces (GET and its kind, GETRANGE, STRLEN) ask {@link #chunks()} first.
  */
-public final class StringValue extends AccessTracked implements RedisValue {
+public sealed class StringValue extends AccessTracked implements RedisValue permits ChunkedStringValue {
     private static final int EMBSTR_LIMIT = 44;
 
     /** Sds preallocation: double small strings that grow, add 1 MB to big ones (SDS_MAX_PREALLOC). */
@@ -18,7 +21,8 @@ public final class StringValue extends AccessTracked implements RedisValue {
 
     /**
      * The bytes; only the first {@code length} count. Only edited values have spare room after them (always
-     * zeros), so SETBIT/SETRANGE can grow a string in amortized O(1) as Redis's sdsMakeRoomFor does.
+     * zeros), so SETBIT/SETRANGE can grow a string in amortized O(1) as Redis's sdsMakeRoomFor does. Null while a
+     * {@link ChunkedStringValue} is only in its chunks (read it through {@link #whole()}).
      */
     private byte[] value;
     private int length;
@@ -49,6 +53,30 @@ public final class StringValue extends AccessTracked implements RedisValue {
         }
     }
 
+    /** A value kept in chunks ({@link ChunkedStringValue}): its bytes come from {@link #chunks()} until needed whole. */
+    StringValue(int length) {
+        this.length = length;
+    }
+
+    /** The bytes in one array: a value still in chunks is put in one now, and keeps only that. */
+    private byte[] whole() {
+        byte[] bytes = value;
+        if (bytes == null) {
+            bytes = value = chunks().toArray();
+            chunksGathered();
+        }
+        return bytes;
+    }
+
+    /** The value's chunks while it is kept in them (a {@link ChunkedStringValue} not yet gathered), else null. */
+    public ChunkedBytes chunks() {
+        return null;
+    }
+
+    /** The value was put in one array: its chunks can go. */
+    void chunksGathered() {
+    }
+
     private boolean modifiedInPlace() {
         return flag(MODIFIED_IN_PLACE);
     }
@@ -60,6 +88,11 @@ public final class StringValue extends AccessTracked implements RedisValue {
     /** A value as SET stores it; the array is handed over. */
     public static StringValue of(byte[] value) {
         return new StringValue(value, false);
+    }
+
+    /** A big value as SET stores it when it arrived in chunks: kept in them. */
+    public static StringValue of(ChunkedBytes value) {
+        return new ChunkedStringValue(value);
     }
 
     /**
@@ -97,7 +130,8 @@ public final class StringValue extends AccessTracked implements RedisValue {
         if (current.modifiedInPlace()) {
             return current;
         }
-        return new StringValue(current.value.clone(), true);
+        ChunkedBytes chunks = current.chunks();
+        return new StringValue(chunks != null ? chunks.toArray() : current.value.clone(), true);
     }
 
     /**
@@ -129,7 +163,7 @@ public final class StringValue extends AccessTracked implements RedisValue {
 
     /** The bytes, exactly {@link #length()} long; callers must not change them. */
     public byte[] bytes() {
-        if (value.length != length) {
+        if (whole().length != length) {
             value = java.util.Arrays.copyOf(value, length); // drop spare room once someone reads the whole value
         }
         return value;
@@ -137,7 +171,7 @@ public final class StringValue extends AccessTracked implements RedisValue {
 
     /** The backing array for reading without a copy; only the first {@link #length()} bytes count. */
     public byte[] readArray() {
-        return value;
+        return whole();
     }
 
     public int length() {
@@ -166,7 +200,7 @@ public final class StringValue extends AccessTracked implements RedisValue {
             return length <= 20 && Numbers.parseLongStrict(bytes()) != null; // edits change the bytes: no memory
         }
         if (!flag(INT_CHECKED)) {
-            setFlag(length <= 20 && Numbers.parseLongStrict(value) != null ? INT_CHECKED | INT_TEXT : INT_CHECKED);
+            setFlag(length <= 20 && Numbers.parseLongStrict(whole()) != null ? INT_CHECKED | INT_TEXT : INT_CHECKED);
         }
         return flag(INT_TEXT);
     }
@@ -176,7 +210,7 @@ public final class StringValue extends AccessTracked implements RedisValue {
      * an unedited value's bytes are checked once in its life, then read without checks.
      */
     public long longValue() {
-        return Numbers.parseKnownLong(value, length);
+        return Numbers.parseKnownLong(whole(), length);
     }
 
     /** Whether the value reads as a strict 64-bit integer; remembered for values never edited in place. */
@@ -189,7 +223,7 @@ public final class StringValue extends AccessTracked implements RedisValue {
         // Edited values may later change in place (bytesForUpdate), so a copy gets its own array.
         // Unedited bytes are never changed, so the copy may share them.
         return modifiedInPlace() ? new StringValue(java.util.Arrays.copyOf(value, length), true)
-                : new StringValue(value, false, intEncodable());
+                : new StringValue(whole(), false, intEncodable());
     }
 
     /** RDB_TYPE_STRING: an int-encoded value as an integer, any other as a string (rdbSaveStringObject). */

@@ -1,6 +1,7 @@
 package dev.redsim.simulator.protocol;
 
 import dev.redsim.simulator.util.ByteText;
+import dev.redsim.simulator.util.ChunkedBytes;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
@@ -218,6 +219,23 @@ public final class Reply {
             writeDecimal(b, length);
             b.writeBytes(CRLF);
             b.writeBytes(value, offset, length);
+            b.writeBytes(CRLF);
+        }
+    }
+
+    /** A bulk string kept in chunks: written piece by piece, as a big array is (no array of its size is made). */
+    public void bulk(ChunkedBytes value) {
+        bulk(value, 0, value.length());
+    }
+
+    /** Bytes {@code [offset, offset + length)} of a string kept in chunks, as a bulk string. */
+    public void bulk(ChunkedBytes value, int offset, int length) {
+        if (enabled) {
+            ByteBuf b = toSocket && length >= BIG_REPLY ? spilledWithRoom(length + 32) : buf();
+            b.writeByte('$');
+            writeDecimal(b, length);
+            b.writeBytes(CRLF);
+            value.forEachPiece(offset, length, b::writeBytes);
             b.writeBytes(CRLF);
         }
     }

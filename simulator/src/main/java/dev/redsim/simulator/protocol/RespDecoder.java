@@ -1,6 +1,7 @@
 package dev.redsim.simulator.protocol;
 
 import dev.redsim.simulator.util.ByteText;
+import dev.redsim.simulator.util.ChunkedBytes;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.RecvByteBufAllocator;
@@ -10,7 +11,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Turns the bytes a client sends into commands (byte[][]), following networking.c of Redis 7.0:
+ * Turns the bytes a client sends into commands (byte[][], or a {@link ChunkedCommand} for a big string value that
+ * is kept in chunks), following networking.c of Redis 7.0:
  * multibulk requests, inline requests, and the same protocol errors at the same limits. After an error the
  * rest of the input is discarded, as Redis does once it has decided to close the connection.
  *
@@ -50,6 +52,13 @@ public final class RespDecoder extends ByteToMessageDecoder {
     private byte[] bigArg;
     private int bigFilled;
     /**
+     * The value of a SET (or its kind) of at least a chunk's size, gathered in chunks instead of {@link #bigArg}
+     * (decision 0048), and once whole, the value and its argument's index until the command is complete.
+     */
+    private ChunkedBytes.Filling filling;
+    private ChunkedBytes chunkedValue;
+    private int chunkedIndex;
+    /**
      * A copy of the input being decoded (see {@link #decodeWindow}), kept for the connection's next read while it is
      * no bigger than one read, and {@link #pos}, the place in it.
      */
@@ -63,7 +72,8 @@ public final class RespDecoder extends ByteToMessageDecoder {
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
         decodeInput(ctx, in, out);
-        readSize(ctx, bigArg != null && bulkLength - bigFilled > READ_BYTES ? BIG_ARG_READS : READS);
+        boolean gathering = bigArg != null || filling != null;
+        readSize(ctx, gathering && bulkLength - gatheredBytes() > READ_BYTES ? BIG_ARG_READS : READS);
     }
 
     private void decodeInput(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
@@ -73,7 +83,7 @@ public final class RespDecoder extends ByteToMessageDecoder {
                 return;
             }
             if (argsRemaining > 0 && bulkLength >= BIG_ARG) {
-                if (!gatherBigArg(in)) {
+                if (!(filling != null ? gatherChunks(in) : gatherBigArg(in))) {
                     closeIfOverQueryLimit(ctx, in);
                     return;
                 }
@@ -81,7 +91,12 @@ public final class RespDecoder extends ByteToMessageDecoder {
                 byte[] arg = bigArg;
                 bigArg = null;
                 bigFilled = 0;
-                addArg(arg, out);
+                if (filling != null) {
+                    chunkedValue = filling.done();
+                    chunkedIndex = argCount;
+                    filling = null;
+                }
+                addArg(arg, out); // null for a value in chunks: the command goes out as a ChunkedCommand
                 continue;
             }
             if (!decodeWindow(in, out)) {
@@ -151,7 +166,7 @@ public final class RespDecoder extends ByteToMessageDecoder {
      * passes client-query-buffer-limit, without a reply.
      */
     private void closeIfOverQueryLimit(ChannelHandlerContext ctx, ByteBuf in) {
-        if ((long) in.readableBytes() + bigFilled > limits.maxQueryBuffer()) {
+        if ((long) in.readableBytes() + gatheredBytes() > limits.maxQueryBuffer()) {
             failed = true;
             in.skipBytes(in.readableBytes());
             ctx.close();
@@ -250,11 +265,17 @@ public final class RespDecoder extends ByteToMessageDecoder {
                 bulkLength = length;
             }
             if (bulkLength >= BIG_ARG) {
-                if (bigArg == null) {
-                    // Made at its announced size, as Redis makes room for the whole argument once it reads its length
-                    // (sdsMakeRoomForNonGreedy): growing by doubling copied a 500 MB value about once more and
-                    // allocated twice its size. proto-max-bulk-len bounds it.
-                    bigArg = new byte[(int) bulkLength];
+                if (bigArg == null && filling == null) {
+                    int chunkSize = argCount >= 2 && argCount == ChunkedCommand.valueIndex(args[0])
+                            ? limits.chunkSizeFor(bulkLength) : 0;
+                    if (chunkSize > 0) {
+                        filling = ChunkedBytes.filling((int) bulkLength, chunkSize); // a chunk made as it fills
+                    } else {
+                        // Made at its announced size, as Redis makes room for the whole argument once it reads its
+                        // length (sdsMakeRoomForNonGreedy): growing by doubling copied a 500 MB value about once more
+                        // and allocated twice its size. proto-max-bulk-len bounds it.
+                        bigArg = new byte[(int) bulkLength];
+                    }
                 }
                 return true; // gathered straight from the buffer (decodeInput), not through the window
             }
@@ -279,8 +300,10 @@ public final class RespDecoder extends ByteToMessageDecoder {
         args[argCount++] = arg;
         argsRemaining--;
         if (argsRemaining == 0) {
-            out.add(args.length == argCount ? args : Arrays.copyOf(args, argCount));
+            byte[][] command = args.length == argCount ? args : Arrays.copyOf(args, argCount);
+            out.add(chunkedValue == null ? command : new ChunkedCommand(command, chunkedIndex, chunkedValue));
             args = null;
+            chunkedValue = null;
         }
     }
 
@@ -291,6 +314,21 @@ public final class RespDecoder extends ByteToMessageDecoder {
         in.readBytes(bigArg, bigFilled, take);
         bigFilled += take;
         return bigFilled == length && in.readableBytes() >= 2;
+    }
+
+    /** Moves what has arrived of a value kept in chunks into them; true once it is whole and its CRLF has come. */
+    private boolean gatherChunks(ByteBuf in) {
+        while (in.isReadable() && !filling.complete()) {
+            int take = Math.min(in.readableBytes(), filling.room());
+            in.readBytes(filling.target(), filling.offset(), take);
+            filling.advance(take);
+        }
+        return filling.complete() && in.readableBytes() >= 2;
+    }
+
+    /** How much of the big argument under way has arrived (for the query buffer limit and the read size). */
+    private int gatheredBytes() {
+        return filling != null ? filling.filled() : bigFilled;
     }
 
     /**
@@ -318,6 +356,8 @@ public final class RespDecoder extends ByteToMessageDecoder {
         args = null;
         bigArg = null;
         bigFilled = 0;
+        filling = null;
+        chunkedValue = null;
         out.add(new ProtocolError("Protocol error: " + message));
     }
 

@@ -7,7 +7,7 @@ package dev.redsim.simulator.server;
 public interface ConnectionEvents {
     void connected(ClientConnection client);
 
-    /** One decoded message: a command's arguments (byte[][]) or a protocol error. */
+    /** One decoded message: a command's arguments (byte[][] or a ChunkedCommand) or a protocol error. */
     void received(ClientConnection client, Object message);
 
     /** The end of one read batch: the moment replies are flushed. */

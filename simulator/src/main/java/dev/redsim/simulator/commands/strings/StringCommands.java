@@ -10,6 +10,7 @@ import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.Database;
 import dev.redsim.simulator.keyspace.Numbers;
 import dev.redsim.simulator.keyspace.StringValue;
+import dev.redsim.simulator.util.ChunkedBytes;
 
 import java.util.List;
 
@@ -52,8 +53,23 @@ public final class StringCommands implements CommandFamily {
     }
 
     private void get(CommandContext ctx) {
-        StringValue value = readString(ctx, ctx.key(1));
-        ctx.reply().bulk(value == null ? null : value.bytes());
+        reply(ctx, readString(ctx, ctx.key(1)));
+    }
+
+    /** A string value as a bulk reply (null: a null bulk); one kept in chunks is written from them. */
+    static void reply(CommandContext ctx, StringValue value) {
+        ChunkedBytes chunks = value == null ? null : value.chunks();
+        if (chunks != null) {
+            ctx.reply().bulk(chunks);
+        } else {
+            ctx.reply().bulk(value == null ? null : value.bytes());
+        }
+    }
+
+    /** The string value argument {@code i} of a command that stores it: kept in chunks if it came so. */
+    private static StringValue valueArg(CommandContext ctx, int i) {
+        ChunkedBytes chunks = ctx.chunkedArg(i);
+        return chunks != null ? StringValue.of(chunks) : StringValue.of(ctx.arg(i));
     }
 
     private void set(CommandContext ctx) {
@@ -89,8 +105,7 @@ public final class StringCommands implements CommandFamily {
         Bytes key = ctx.key(1);
         Database db = ctx.db();
         if ((flags & GET) != 0) {
-            StringValue old = readString(ctx, key);
-            ctx.reply().bulk(old == null ? null : old.bytes());
+            reply(ctx, readString(ctx, key));
         }
         boolean found = db.get(key) != null;
         if (((flags & NX) != 0 && found) || ((flags & XX) != 0 && !found)) {
@@ -99,13 +114,13 @@ public final class StringCommands implements CommandFamily {
             }
             return;
         }
-        store(ctx, key, ctx.arg(2), (flags & KEEPTTL) != 0);
+        store(ctx, key, valueArg(ctx, 2), (flags & KEEPTTL) != 0);
         if (expire != null) {
             db.setExpire(key, when);
             ctx.notifyEvent(KeyspaceEvents.GENERIC, "expire", key);
             // a relative time would mean another moment on the replica: it gets the absolute one, and only that
             // (Redis 7.0 rewrites any SET with an expiry to these five arguments, PXAT included)
-            ctx.propagateAs("SET", ctx.arg(1), ctx.arg(2), "PXAT", when);
+            ctx.propagateAs("SET", ctx.arg(1), ctx.sentArg(2), "PXAT", when);
         } else if ((flags & GET) != 0) {
             ctx.propagateAs(withoutGet(ctx.args())); // the replica has no one to answer
         }
@@ -140,11 +155,11 @@ public final class StringCommands implements CommandFamily {
     }
 
     /** Stores a string as setKey does: signals the change and reports the "set" event. */
-    static void store(CommandContext ctx, Bytes key, byte[] value, boolean keepTtl) {
+    static void store(CommandContext ctx, Bytes key, StringValue value, boolean keepTtl) {
         if (keepTtl) {
-            ctx.db().putKeepTtl(key, StringValue.of(value));
+            ctx.db().putKeepTtl(key, value);
         } else {
-            ctx.db().put(key, StringValue.of(value));
+            ctx.db().put(key, value);
         }
         ctx.signalModified(key);
         ctx.dirty(1);
@@ -183,7 +198,7 @@ public final class StringCommands implements CommandFamily {
             ctx.reply().integer(0);
             return;
         }
-        store(ctx, key, ctx.arg(2), false);
+        store(ctx, key, valueArg(ctx, 2), false);
         ctx.reply().integer(1);
     }
 
@@ -191,10 +206,10 @@ public final class StringCommands implements CommandFamily {
         int flags = unitMillis == 1000 ? EX : PX;
         long when = expireMillis(ctx, ctx.arg(2), flags, ctx.spec().name());
         Bytes key = ctx.key(1);
-        store(ctx, key, ctx.arg(3), false);
+        store(ctx, key, valueArg(ctx, 3), false);
         ctx.db().setExpire(key, when);
         ctx.notifyEvent(KeyspaceEvents.GENERIC, "expire", key);
-        ctx.propagateAs("SET", ctx.arg(1), ctx.arg(3), "PXAT", when); // SETEX / PSETEX go through setGenericCommand
+        ctx.propagateAs("SET", ctx.arg(1), ctx.sentArg(3), "PXAT", when); // SETEX / PSETEX go through setGenericCommand
         ctx.reply().ok();
     }
 
@@ -202,7 +217,7 @@ public final class StringCommands implements CommandFamily {
         ctx.reply().array(ctx.argc() - 1);
         for (int i = 1; i < ctx.argc(); i++) {
             Object value = ctx.db().getForRead(ctx.key(i));
-            ctx.reply().bulk(value instanceof StringValue s ? s.bytes() : null);
+            reply(ctx, value instanceof StringValue s ? s : null);
         }
     }
 
@@ -219,7 +234,7 @@ public final class StringCommands implements CommandFamily {
             }
         }
         for (int i = 1; i < ctx.argc(); i += 2) {
-            store(ctx, ctx.key(i), ctx.arg(i + 1), false);
+            store(ctx, ctx.key(i), StringValue.of(ctx.arg(i + 1)), false);
         }
         if (onlyIfNoneExist) {
             ctx.reply().integer(1);
@@ -230,10 +245,9 @@ public final class StringCommands implements CommandFamily {
 
     private void getset(CommandContext ctx) {
         Bytes key = ctx.key(1);
-        StringValue old = readString(ctx, key);
-        ctx.reply().bulk(old == null ? null : old.bytes());
-        store(ctx, key, ctx.arg(2), false);
-        ctx.propagateAs("SET", ctx.arg(1), ctx.arg(2));
+        reply(ctx, readString(ctx, key));
+        store(ctx, key, valueArg(ctx, 2), false);
+        ctx.propagateAs("SET", ctx.arg(1), ctx.sentArg(2));
     }
 
     private void getdel(CommandContext ctx) {
@@ -243,7 +257,7 @@ public final class StringCommands implements CommandFamily {
             ctx.reply().nullBulk();
             return;
         }
-        ctx.reply().bulk(old.bytes());
+        reply(ctx, old);
         ctx.db().delete(key);
         ctx.signalModified(key);
         ctx.notifyEvent(KeyspaceEvents.GENERIC, "del", key);

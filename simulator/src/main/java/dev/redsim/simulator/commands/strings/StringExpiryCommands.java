@@ -45,7 +45,7 @@ public final class StringExpiryCommands implements CommandFamily {
             return;
         }
         long when = expire == null ? 0 : expireMillis(ctx, expire, option);
-        ctx.reply().bulk(value.bytes());
+        StringCommands.reply(ctx, value);
         if ((option == Option.EXAT || option == Option.PXAT) && when <= ctx.now()) {
             // An absolute time already past deletes the key, as Redis does.
             db.delete(key);

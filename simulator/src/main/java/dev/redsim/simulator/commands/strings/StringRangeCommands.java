@@ -7,6 +7,7 @@ import dev.redsim.simulator.error.RedisError;
 import dev.redsim.simulator.engine.KeyspaceEvents;
 import dev.redsim.simulator.keyspace.Bytes;
 import dev.redsim.simulator.keyspace.StringValue;
+import dev.redsim.simulator.util.ChunkedBytes;
 
 /** GETRANGE, SUBSTR and SETRANGE: reading and overwriting a byte range of a string. */
 public final class StringRangeCommands implements CommandFamily {
@@ -45,7 +46,12 @@ public final class StringRangeCommands implements CommandFamily {
         if (start > end || length == 0) {
             ctx.reply().bulk(EMPTY);
         } else {
-            ctx.reply().bulk(value.readArray(), (int) start, (int) (end - start + 1));
+            ChunkedBytes chunks = value.chunks();
+            if (chunks != null) {
+                ctx.reply().bulk(chunks, (int) start, (int) (end - start + 1));
+            } else {
+                ctx.reply().bulk(value.readArray(), (int) start, (int) (end - start + 1));
+            }
         }
     }
 

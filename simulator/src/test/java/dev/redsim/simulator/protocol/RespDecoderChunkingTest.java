@@ -1,0 +1,149 @@
+package dev.redsim.simulator.protocol;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The decoder keeps the value of SET and its kind in chunks once it is at least a chunk long (decision 0048), and
+ * every other argument in one array as before, however the input is split into reads.
+ */
+class RespDecoderChunkingTest {
+    private static final int CHUNK = 1000;
+
+    @Test
+    void aSetValueOfAtLeastAChunkArrivesInChunksWhateverTheReads() {
+        byte[] value = pattern(40_000 + 123);
+        for (int read : new int[] {1, 7, 999, 1000, 1001, 16 * 1024, 50_000}) {
+            List<Object> out = decode(read, command("SET", "key", value, "EX", "10"), command("PING"));
+            assertThat(out).hasSize(2);
+            ChunkedCommand set = (ChunkedCommand) out.get(0);
+            assertThat(set.index()).isEqualTo(2);
+            assertThat(set.chunked()).isTrue();
+            assertThat(set.args()[2]).isNull();
+            assertThat(text(set.args()[0])).isEqualTo("SET");
+            assertThat(text(set.args()[1])).isEqualTo("key");
+            assertThat(text(set.args()[4])).isEqualTo("10");
+            assertThat(set.value().chunkCount()).isEqualTo(41);
+            for (int i = 0; i < 40; i++) {
+                assertThat(set.value().chunk(i)).hasSize(CHUNK); // no chunk bigger than the size asked for
+            }
+            assertThat(set.value().toArray()).isEqualTo(value);
+            assertThat(set.gathered()[2]).isEqualTo(value);
+            assertThat(set.chunked()).isFalse();
+            assertThat(text(((byte[][]) out.get(1))[0])).isEqualTo("PING");
+        }
+    }
+
+    @Test
+    void theValueIndexFollowsTheCommandWhateverItsCase() {
+        byte[] value = pattern(CHUNK * 40);
+        assertThat(((ChunkedCommand) decode(64, command("setex", "k", "5", value)).get(0)).index()).isEqualTo(3);
+        assertThat(((ChunkedCommand) decode(64, command("PSetEx", "k", "5", value)).get(0)).index()).isEqualTo(3);
+        assertThat(((ChunkedCommand) decode(64, command("SETNX", "k", value)).get(0)).index()).isEqualTo(2);
+        assertThat(((ChunkedCommand) decode(64, command("getset", "k", value)).get(0)).index()).isEqualTo(2);
+        ChunkedCommand exact = (ChunkedCommand) decode(64, command("set", "k", value)).get(0);
+        assertThat(exact.value().chunkCount()).isEqualTo(40); // a whole number of chunks: the last one is full
+        assertThat(exact.value().toArray()).isEqualTo(value);
+    }
+
+    @Test
+    void otherBigArgumentsStayOneArray() {
+        byte[] big = pattern(CHUNK * 40);
+        // a key, another command's value, SETEX's seconds place: none is a stored string value
+        assertThat(decode(4096, command("SET", big, "v")).get(0)).isInstanceOf(byte[][].class);
+        assertThat(decode(4096, command("APPEND", "k", big)).get(0)).isInstanceOf(byte[][].class);
+        assertThat(decode(4096, command("SETEX", "k", big, "v")).get(0)).isInstanceOf(byte[][].class);
+        assertThat(decode(4096, command("RPUSH", "k", big)).get(0)).isInstanceOf(byte[][].class);
+        // BIG_ARG (32 KB) and more but under the chunk size asked for: one array
+        RespDecoder decoder = new RespDecoder(limits(64 * 1024));
+        EmbeddedChannel channel = new EmbeddedChannel(decoder);
+        channel.writeInbound(Unpooled.wrappedBuffer(command("SET", "k", big)));
+        byte[][] args = channel.readInbound();
+        assertThat(args[2]).isEqualTo(big);
+    }
+
+    @Test
+    void theQueryBufferLimitCountsWhatArrivedOfAValueInChunks() {
+        EmbeddedChannel channel = new EmbeddedChannel(new RespDecoder(new DecoderLimits() {
+            public long maxBulkLength() { return 512L * 1024 * 1024; }
+            public long maxQueryBuffer() { return 30_000; }
+            public boolean authenticated() { return true; }
+            public int chunkSizeFor(long length) { return length >= CHUNK ? CHUNK : 0; }
+        }));
+        byte[] whole = command("SET", "k", pattern(40_000));
+        channel.writeInbound(Unpooled.wrappedBuffer(whole, 0, 20_000));
+        assertThat(channel.isOpen()).isTrue();
+        channel.writeInbound(Unpooled.wrappedBuffer(whole, 20_000, 12_000));
+        assertThat(channel.isOpen()).isFalse(); // Redis closes a client past client-query-buffer-limit, no reply
+        assertThat((Object) channel.readInbound()).isNull();
+    }
+
+    @Test
+    void aProtocolErrorAfterAValueInChunksStillEndsTheConnection() {
+        byte[] value = pattern(CHUNK * 3);
+        byte[] set = command("SET", "k", value);
+        // the announced count says four arguments; the fourth header is no bulk
+        byte[] broken = new String(set, StandardCharsets.ISO_8859_1).replaceFirst("\\*3", "*4")
+                .concat("+oops\r\n").getBytes(StandardCharsets.ISO_8859_1);
+        List<Object> out = decode(512, broken);
+        assertThat(out).hasSize(1);
+        assertThat(out.get(0)).isInstanceOf(ProtocolError.class);
+    }
+
+    private static List<Object> decode(int readSize, byte[]... commands) {
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        for (byte[] c : commands) {
+            all.writeBytes(c);
+        }
+        byte[] input = all.toByteArray();
+        EmbeddedChannel channel = new EmbeddedChannel(new RespDecoder(limits(CHUNK)));
+        for (int at = 0; at < input.length; at += readSize) {
+            channel.writeInbound(Unpooled.wrappedBuffer(input, at, Math.min(readSize, input.length - at)));
+        }
+        List<Object> out = new ArrayList<>();
+        for (Object o; (o = channel.readInbound()) != null; ) {
+            out.add(o);
+        }
+        return out;
+    }
+
+    private static DecoderLimits limits(int chunk) {
+        return new DecoderLimits() {
+            public long maxBulkLength() { return 512L * 1024 * 1024; }
+            public long maxQueryBuffer() { return 1L << 30; }
+            public boolean authenticated() { return true; }
+            public int chunkSizeFor(long length) { return length >= chunk ? chunk : 0; }
+        };
+    }
+
+    private static byte[] command(Object... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(("*" + args.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
+        for (Object arg : args) {
+            byte[] bytes = arg instanceof byte[] b ? b : ((String) arg).getBytes(StandardCharsets.UTF_8);
+            out.writeBytes(("$" + bytes.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.writeBytes(bytes);
+            out.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
+        }
+        return out.toByteArray();
+    }
+
+    private static byte[] pattern(int length) {
+        byte[] bytes = new byte[length];
+        new Random(length).nextBytes(bytes);
+        return bytes;
+    }
+
+    private static String text(byte[] bytes) {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+}
