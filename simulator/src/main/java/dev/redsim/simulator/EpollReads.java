@@ -1,6 +1,8 @@
 package dev.redsim.simulator;
 
+import dev.redsim.simulator.protocol.RespDecoder;
 import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.epoll.EpollMode;
 
@@ -10,7 +12,7 @@ import io.netty.channel.epoll.EpollMode;
  * that in a task that queues itself again after every read, and the loop runs 64 tasks before it looks at anything
  * else, so a client sending a big value was read 64 MB at a time while the others waited (a PING waited 0.25 s during
  * a 500 MB SET; redis-server answers it within a few milliseconds). Level-triggered, epoll reports a connection with
- * input left at every turn, and the read handle ({@code ReadSizes}) tells the transport not to read again by itself.
+ * input left at every turn, and the read handle ({@code ReadSizes}, through {@link RespDecoder#EPOLL_READS}) tells the transport not to read again by itself.
  * Kept apart so that NIO starts never load epoll's classes.
  */
 final class EpollReads {
@@ -18,6 +20,7 @@ final class EpollReads {
     }
 
     static ServerBootstrap levelTriggered(ServerBootstrap bootstrap) {
-        return bootstrap.childOption(EpollChannelOption.EPOLL_MODE, EpollMode.LEVEL_TRIGGERED);
+        return bootstrap.childOption(EpollChannelOption.EPOLL_MODE, EpollMode.LEVEL_TRIGGERED)
+                .childOption(ChannelOption.RCVBUF_ALLOCATOR, RespDecoder.EPOLL_READS);
     }
 }

@@ -14,9 +14,16 @@ import io.netty.channel.RecvByteBufAllocator;
  */
 final class ReadSizes extends DefaultMaxMessagesRecvByteBufAllocator {
     private final int bytes;
+    /** Whether handles made by this allocator report one byte more than attempted (epoll's only: see below). */
+    private final boolean reportsOneMore;
 
     ReadSizes(int bytes) {
+        this(bytes, false);
+    }
+
+    ReadSizes(int bytes, boolean reportsOneMore) {
         this.bytes = bytes;
+        this.reportsOneMore = reportsOneMore;
     }
 
     int bytes() {
@@ -25,11 +32,11 @@ final class ReadSizes extends DefaultMaxMessagesRecvByteBufAllocator {
 
     @Override
     public Handle newHandle() {
-        return new SizeOfTheMoment();
+        return reportsOneMore ? new OneMoreThanAttempted() : new SizeOfTheMoment();
     }
 
     /** A channel's handle: its guess is the size of whichever ReadSizes the channel is configured with now. */
-    private final class SizeOfTheMoment extends MaxMessageHandle {
+    private class SizeOfTheMoment extends MaxMessageHandle {
         private ChannelConfig config;
 
         @Override
@@ -43,15 +50,23 @@ final class ReadSizes extends DefaultMaxMessagesRecvByteBufAllocator {
             RecvByteBufAllocator configured = config == null ? null : config.getRecvByteBufAllocator();
             return configured instanceof ReadSizes sizes ? sizes.bytes() : bytes;
         }
+    }
 
+    /**
+     * Epoll's handle (the allocator {@link RespDecoder#EPOLL_READS}, which the epoll bootstrap configures; the handle
+     * is made once, from the allocator a channel starts with, so it stays this one when the decoder switches sizes).
+     */
+    private final class OneMoreThanAttempted extends SizeOfTheMoment {
         /**
          * One more than the transport asked the kernel for: a read never looks as if it filled its buffer, so the
          * transport never concludes that more is waiting and reads again on its own. Epoll's transport did that in a
          * task that queues itself after every full read, and its loop runs 64 tasks before it looks at anything else:
          * a connection sending a big value was read 64 MB at a time while other clients waited (decision 0048). With
-         * one read per readiness and level-triggered readiness (NIO's selector, epoll in level-triggered mode: see
-         * EpollReads), the loop comes back to a connection with more input on its next turn, after the others, as
-         * Redis's event loop does.
+         * one read per readiness and level-triggered readiness (see EpollReads), the loop comes back to a connection
+         * with more input on its next turn, after the others, as Redis's event loop does. Epoll only: NIO reads
+         * {@code attemptedBytesRead()} bytes into the buffer (NioSocketChannel.doReadBytes), so one more there grew
+         * every read's buffer to twice its size (a reallocation and a copy per read), and NIO reads once per readiness
+         * already (one message per read loop).
          */
         @Override
         public int attemptedBytesRead() {

@@ -32,6 +32,8 @@ public final class RespDecoder extends ByteToMessageDecoder {
      * make the same input meet the same limits. The allocators hold no state of their own.
      */
     public static final RecvByteBufAllocator READS = new ReadSizes(RespDecoder.READ_BYTES);
+    /** {@link #READS} for epoll connections, whose read handle must never report a full read (see ReadSizes). */
+    public static final RecvByteBufAllocator EPOLL_READS = new ReadSizes(RespDecoder.READ_BYTES, true);
     /**
      * While a big argument arrives, Redis reads all of what remains of it at once; here, 1 MB at a time (a pooled
      * buffer; bigger ones are allocated and freed at every read). See {@link ReadSizes} for how the switch applies.
