@@ -12,8 +12,8 @@ import io.netty.channel.epoll.EpollMode;
  * that in a task that queues itself again after every read, and the loop runs 64 tasks before it looks at anything
  * else, so a client sending a big value was read 64 MB at a time while the others waited (a PING waited 0.25 s during
  * a 500 MB SET; redis-server answers it within a few milliseconds). Level-triggered, epoll reports a connection with
- * input left at every turn, and the read handle ({@code ReadSizes}, through {@link RespDecoder#EPOLL_READS}) tells the transport not to read again by itself.
- * Kept apart so that NIO starts never load epoll's classes.
+ * input left at every turn, and the read handle ({@link RespDecoder#EPOLL_READS}) tells the transport not to read
+ * again by itself. Kept apart so that NIO starts never load epoll's classes.
  */
 final class EpollReads {
     private EpollReads() {
