@@ -43,6 +43,11 @@ class AuthAndLimitsTest {
                 // unauthenticated clients may not send more than 10 arguments or bulks over 16 KB
                 seen.add(ProtocolConformanceTest.exchange(target, multibulk(11, 1), 0).toString());
                 seen.add(ProtocolConformanceTest.exchange(target, multibulk(1, 16385), 0).toString());
+                // ... but an AUTH in the same write counts for what follows it: Redis runs each command before it
+                // reads the next one
+                byte[] auth = "*2\r\n$4\r\nAUTH\r\n$6\r\ns3cret\r\n".getBytes(StandardCharsets.US_ASCII);
+                seen.add(ProtocolConformanceTest.exchange(target, concat(auth, multibulk(11, 1)), 0).toString());
+                seen.add(ProtocolConformanceTest.exchange(target, concat(auth, multibulk(1, 16385)), 0).toString());
                 // the admin connection was authenticated before: it stays so
                 seen.add(admin.call("PING").toString());
             } finally {
@@ -78,6 +83,12 @@ class AuthAndLimitsTest {
             }
         }
         return seen;
+    }
+
+    private static byte[] concat(byte[] first, byte[] second) {
+        byte[] both = java.util.Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, both, first.length, second.length);
+        return both;
     }
 
     private static byte[] multibulk(int args, int argLength) {

@@ -80,6 +80,9 @@ public final class RespDecoder extends ByteToMessageDecoder {
 
     private void decodeInput(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
         while (in.isReadable()) {
+            if (oneAtATime(out)) {
+                return;
+            }
             if (failed) {
                 in.skipBytes(in.readableBytes());
                 return;
@@ -138,6 +141,9 @@ public final class RespDecoder extends ByteToMessageDecoder {
     /** The commands in {@code w[pos..end)}; see {@link #decodeWindow}. */
     private boolean decodeCommands(byte[] w, int end, List<Object> out) {
         while (pos < end) {
+            if (oneAtATime(out)) {
+                return true;
+            }
             if (argsRemaining == 0) {
                 boolean progressed = w[pos] == '*' ? startMultibulk(w, end, out) : inline(w, end, out);
                 if (!progressed || failed) {
@@ -155,6 +161,16 @@ public final class RespDecoder extends ByteToMessageDecoder {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether to stop at the command just decoded: while the connection is not authenticated, each command runs before
+     * the next one is read (as Redis runs a command before it parses the next from its query buffer), so that an AUTH
+     * lifts the unauthenticated limits for the commands sent after it in the same write. Netty hands the command on and
+     * calls the decoder again for the rest.
+     */
+    private boolean oneAtATime(List<Object> out) {
+        return !out.isEmpty() && !limits.authenticated();
     }
 
     private static void readSize(ChannelHandlerContext ctx, RecvByteBufAllocator wanted) {
