@@ -131,6 +131,31 @@ class ClientLimitsTest {
         }
     }
 
+    @ParameterizedTest(name = "[{0}]")
+    @ValueSource(strings = {"simulator", "redis"})
+    void aBlockedClientsWaitingCommandsCountAgainstTheQueryBufferLimit(String name) {
+        try (RedisTarget target = start(name); RespClient admin = client(target)) {
+            admin.call("CONFIG", "SET", "client-query-buffer-limit", "1mb");
+            try (RespClient blocked = client(target)) {
+                blocked.send("BLPOP".getBytes(StandardCharsets.US_ASCII), "nothing".getBytes(StandardCharsets.US_ASCII),
+                        "0".getBytes(StandardCharsets.US_ASCII));
+                // whole commands, each small, that wait behind the BLPOP: 1.6 MB of them in all
+                byte[] value = new byte[16_000];
+                try {
+                    for (int i = 0; i < 100; i++) {
+                        blocked.send("SET".getBytes(StandardCharsets.US_ASCII),
+                                ("waiting:" + i).getBytes(StandardCharsets.US_ASCII), value);
+                    }
+                } catch (java.io.UncheckedIOException closedWhileSending) {
+                    // the server may close the connection before it has taken everything: that is the point
+                }
+                assertThat(blocked.closedByServer()).isTrue();
+            }
+            assertThat(admin.call("EXISTS", "waiting:0").asLong()).isZero(); // none of them ran
+            assertThat(admin.call("PING").text()).isEqualTo("PONG");
+        }
+    }
+
     private static RedisTarget start(String name) {
         return name.equals("simulator") ? new SimulatorTarget() : Targets.reference();
     }

@@ -451,6 +451,12 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         }
         if (client.blocked() || client.hasDeferredInput()) {
             client.deferInput(message); // a blocked client's commands (or a busy script's caller's) wait, in order
+            if (client.deferredInputBytes() > queryBufferLimit() && !client.masterLink()) {
+                // they wait in Redis's query buffer, whose limit closes the client without a reply (as the
+                // decoder does for a command not yet whole)
+                client.reply().discardPending();
+                closeNow(client);
+            }
             return;
         }
         if (busy.active()) {

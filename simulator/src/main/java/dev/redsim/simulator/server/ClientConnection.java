@@ -1,6 +1,7 @@
 package dev.redsim.simulator.server;
 
 import dev.redsim.simulator.protocol.DecoderLimits;
+import dev.redsim.simulator.protocol.InputSize;
 import dev.redsim.simulator.protocol.Reply;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
@@ -365,6 +366,8 @@ public final class ClientConnection implements DecoderLimits {
     private boolean blocked;
     private boolean denyBlocking;
     private ArrayDeque<Object> deferredInput;
+    /** The bytes of {@link #deferredInput} as the client sent them (Redis keeps them in its query buffer). */
+    private long deferredBytes;
 
     /** Whether the client waits in a blocking command (CLIENT LIST flag 'b'); its input waits meanwhile. */
     public boolean blocked() {
@@ -393,6 +396,7 @@ public final class ClientConnection implements DecoderLimits {
             deferredInput = new ArrayDeque<>();
         }
         deferredInput.add(message);
+        deferredBytes += InputSize.of(message);
     }
 
     /** Puts a command back at the head of the queue: it runs first when the client may go on (CLIENT PAUSE). */
@@ -401,6 +405,7 @@ public final class ClientConnection implements DecoderLimits {
             deferredInput = new ArrayDeque<>();
         }
         deferredInput.addFirst(message);
+        deferredBytes += InputSize.of(message);
     }
 
     public boolean hasDeferredInput() {
@@ -408,7 +413,17 @@ public final class ClientConnection implements DecoderLimits {
     }
 
     public Object pollDeferredInput() {
-        return deferredInput == null ? null : deferredInput.poll();
+        Object message = deferredInput == null ? null : deferredInput.poll();
+        deferredBytes -= InputSize.of(message);
+        return message;
+    }
+
+    /**
+     * How much input waits unprocessed while the client is blocked or paused: Redis keeps it in the client's query
+     * buffer, so it counts against client-query-buffer-limit there.
+     */
+    public long deferredInputBytes() {
+        return deferredBytes;
     }
 
     /** MULTI queue, transaction flags and watched keys. */
