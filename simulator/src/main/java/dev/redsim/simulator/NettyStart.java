@@ -35,7 +35,8 @@ final class NettyStart {
     /**
      * An in-process start's warm-up of the first connection ({@link #prepareFirstConnection()}), claimed by whichever
      * of the two threads is free first: the helper once its loop is made, or the starting thread once it has wired the
-     * engine (which of them finishes first varies from run to run and machine to machine).
+     * engine (which of them finishes first varies from run to run and machine to machine). It runs once per JVM: a later
+     * start's claim finds it done.
      */
     private final AtomicBoolean warmUpClaimed;
 
@@ -85,8 +86,11 @@ final class NettyStart {
                 group = Transport.NIO.oneLoop(loopThread);
                 ServerBootstrap bootstrap = bootstrap(group, group);
                 if (warmUpClaimed.compareAndSet(false, true)) {
-                    prepareFirstConnection();
+                    FirstConnectionWarmUp.inThisJvm();
                 }
+                // The loop starts on this thread now instead of on the listening channel's registration: its start and
+                // its thread's own first-use costs run while the starting thread still wires or binds (decision 0047)
+                group.execute(new LoopThreadWarmUp());
                 made.complete(new Loops(group, group, bootstrap, Transport.NIO));
             } catch (RuntimeException | Error e) {
                 if (group != null) {
@@ -97,7 +101,48 @@ final class NettyStart {
                     return;
                 }
             }
-            loopThread.runLoop(); // from the first task (the listening channel's registration) to the group's stop
+            loopThread.runLoop(); // from its first task (the warm-up above) to the group's stop
+        }
+    }
+
+    /**
+     * The first task of an in-process simulator's loop, run on the loop's own thread before any connection: what the
+     * first read of the first connection would otherwise make on that thread while a client waits for its reply.
+     * Netty gives every thread that runs a loop an allocator cache of its own (about fifty queues, made the first time
+     * the thread allocates: a sixth of the loop's work up to the first reply in a profile of later starts); here it is
+     * made by a read buffer of the size the first read asks for, given back at once, so that read takes it from the
+     * cache (decision 0047).
+     */
+    private static final class LoopThreadWarmUp implements Runnable {
+        @Override
+        public void run() {
+            @SuppressWarnings("deprecation") // Netty's read handles are this interface's; its allocate is what reads call
+            io.netty.buffer.ByteBuf firstRead = RespDecoder.READS.newHandle().allocate(ByteBufAllocator.DEFAULT);
+            firstRead.release();
+        }
+    }
+
+    /**
+     * What the bind and the first connection need besides the loops, once per JVM: the static initialiser runs
+     * {@link #prepareFirstConnection()} the first time a start asks, and never again (the JVM initialises a class once),
+     * so a later start neither opens a throw-away socket nor keeps a JVM-wide flag of its own (decision 0047).
+     */
+    private static final class FirstConnectionWarmUp {
+        static {
+            try {
+                prepareFirstConnection();
+            } catch (RuntimeException e) {
+                // only a warm-up: the bind reports what is wrong, and a class whose initialiser failed would fail every
+                // later start of the JVM
+            }
+        }
+
+        private FirstConnectionWarmUp() {
+        }
+
+        /** Runs the warm-up if no start of this JVM has yet; waits for it if another thread is running it now. */
+        static void inThisJvm() {
+            // initialising the class is the work; nothing to do here
         }
     }
 
@@ -151,7 +196,7 @@ final class NettyStart {
      * arenas are built then), and of the reflection Netty uses to know which events a handler overrides. Done with a
      * listening channel that is never bound or registered, closed at once, so that the bind finds these loaded
      * instead of loading them on the critical path after the join (decision 0046). Everything here is Netty's own
-     * once-per-JVM state or the JDK's; later starts find it made and pay a socket open and close.
+     * once-per-JVM state or the JDK's, so it runs once per JVM ({@link FirstConnectionWarmUp}).
      */
     private static void prepareFirstConnection() {
         ByteBufAllocator.DEFAULT.getClass();
@@ -181,7 +226,7 @@ final class NettyStart {
             ByteBufAllocator.DEFAULT.getClass();
             io.netty.channel.DefaultChannelId.newInstance();
         } else if (warmUpClaimed.compareAndSet(false, true)) {
-            prepareFirstConnection(); // the helper is still making the loop: this thread would only wait for it
+            FirstConnectionWarmUp.inThisJvm(); // the helper is still making the loop: this thread would only wait for it
         }
     }
 
