@@ -105,6 +105,43 @@ public final class CommandTable {
         declared.add(declaredFamily);
     }
 
+    /**
+     * Declares every family of a layout at once, into a table that has no entry yet: the same entries as declaring
+     * the layout's families one by one, made from what the layout worked out once per JVM, with the layout's name
+     * index (decision 0047). {@code families.get(i)} makes the layout's i-th family when one of its commands is first
+     * needed; the entries, their counters and the bindings are this table's own.
+     */
+    public void declare(TableLayout layout, List<Supplier<CommandFamily>> families) {
+        if (layout.catalog() != catalog) {
+            throw new IllegalArgumentException("a layout of another catalog");
+        }
+        if (!commands.isEmpty() || !declared.isEmpty()) {
+            throw new IllegalStateException("a layout is declared into an empty table");
+        }
+        List<TableLayout.Family> layoutFamilies = layout.families();
+        if (families.size() != layoutFamilies.size()) {
+            throw new IllegalArgumentException(families.size() + " families for a layout of " + layoutFamilies.size());
+        }
+        FamilyBinding[] bindings = new FamilyBinding[families.size()];
+        for (int i = 0; i < bindings.length; i++) {
+            TableLayout.Family family = layoutFamilies.get(i);
+            bindings[i] = new FamilyBinding(family.name(), family.fullNames(), families.get(i));
+            declared.add(bindings[i]);
+        }
+        List<TableLayout.Entry> entries = layout.commands();
+        CommandSpec[] byPosition = new CommandSpec[entries.size()];
+        for (int i = 0; i < byPosition.length; i++) {
+            TableLayout.Entry entry = entries.get(i);
+            CommandSpec spec = new CommandSpec(entry, entry.family() < 0 ? null : bindings[entry.family()], this);
+            for (TableLayout.Entry sub : entry.subcommands()) {
+                spec.addSubcommand(new CommandSpec(sub, bindings[sub.family()], this));
+            }
+            commands.put(entry.description().name(), spec);
+            byPosition[i] = spec;
+        }
+        nameIndex = new CommandNames(layout.nameSlots(), byPosition);
+    }
+
     /** Runs a declared family's registration, once; any thread (the engine's, a script's) may ask first. */
     synchronized void bind(FamilyBinding family) {
         if (family.bound()) {
