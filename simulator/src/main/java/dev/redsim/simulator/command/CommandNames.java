@@ -9,8 +9,8 @@ import java.util.Map;
  * The table's top-level commands by the bytes of their names, for dispatch: a client's command name is looked up
  * as sent, lower-cased on the fly while hashing and comparing (as Redis's dict of commands compares names without
  * case), where the lookup by String made two arrays and walked a TreeMap for every command. Immutable: the table
- * makes a new one when its commands change. The hashing of the names ({@link Slots}) is shared by every table
- * declared from one {@link TableLayout}; only the entries are a table's own (decision 0047).
+ * makes a new one when its commands change. A table declared from a {@link TableLayout} looks up through the
+ * layout's {@link Slots}, made once per JVM, instead (decision 0047).
  */
 final class CommandNames {
     private final Slots slots;
@@ -18,13 +18,8 @@ final class CommandNames {
     private final CommandSpec[] specs;
 
     CommandNames(Map<String, CommandSpec> commands) {
-        this(new Slots(new ArrayList<>(commands.keySet())), commands.values().toArray(new CommandSpec[0]));
-    }
-
-    /** A table's entries over shared slots: {@code specs[i]} is the entry named by the slots' i-th name. */
-    CommandNames(Slots slots, CommandSpec[] specs) {
-        this.slots = slots;
-        this.specs = specs;
+        this.slots = new Slots(new ArrayList<>(commands.keySet()));
+        this.specs = commands.values().toArray(new CommandSpec[0]);
     }
 
     /** The command whose name is these bytes in any ASCII case, or null. */

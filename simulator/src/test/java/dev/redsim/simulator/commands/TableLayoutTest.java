@@ -45,6 +45,25 @@ class TableLayoutTest {
         assertThat(first.lookup("get").handler()).isNotNull();
         assertThat(first.boundFamilies()).containsExactly("StringCommands");
         assertThat(second.boundFamilies()).as("binding in one table binds nothing in another").isEmpty();
+        assertThatThrownBy(() -> second.declare("Late", List.of("get"), () -> t -> { }))
+                .as("a layout's table takes nothing outside its families").isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void everyThreadSeesTheSameEntry() throws Exception {
+        CommandTable table = declaredTable();
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<CommandSpec>> asked = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                asked.add(threads.submit(() -> table.lookup(bytes("hset"))));
+            }
+            for (java.util.concurrent.Future<CommandSpec> entry : asked) {
+                assertThat(entry.get()).isSameAs(table.lookup("hset"));
+            }
+        } finally {
+            threads.shutdownNow();
+        }
     }
 
     @Test
