@@ -39,9 +39,17 @@ final class NettyStart {
      * start's claim finds it done.
      */
     private final AtomicBoolean warmUpClaimed;
+    /** An in-process start's helper, whose loop either thread may make; null for the other starts. */
+    private final OneLoopHelper oneLoop;
 
     private NettyStart(CompletableFuture<Loops> made, boolean ownsGroups, boolean warmOnStartingThread,
             AtomicBoolean warmUpClaimed) {
+        this(made, ownsGroups, warmOnStartingThread, warmUpClaimed, null);
+    }
+
+    private NettyStart(CompletableFuture<Loops> made, boolean ownsGroups, boolean warmOnStartingThread,
+            AtomicBoolean warmUpClaimed, OneLoopHelper oneLoop) {
+        this.oneLoop = oneLoop;
         this.made = made;
         this.ownsGroups = ownsGroups;
         this.warmOnStartingThread = warmOnStartingThread;
@@ -59,19 +67,26 @@ final class NettyStart {
         // A class, not a lambda: in a fresh JVM the first lambda bootstraps the JDK's lambda machinery (~15-20 ms),
         // which the helper would wait for before it starts; the starting thread pays it meanwhile (decision 0046)
         AtomicBoolean warmUpClaimed = new AtomicBoolean();
-        Thread helper = new Thread(new OneLoopHelper(made, warmUpClaimed), "redsim-engine");
+        OneLoopHelper oneLoop = new OneLoopHelper(made, warmUpClaimed);
+        // A FastThreadLocalThread, as Netty's own loop threads are: Netty then gives it an allocator cache at its first
+        // allocation even before it runs the loop, and one without a finalizer (its end clears it: HelperBecomesLoop)
+        Thread helper = new io.netty.util.concurrent.FastThreadLocalThread(oneLoop, "redsim-engine");
         helper.setDaemon(true);
         helper.start();
-        return new NettyStart(made, true, false, warmUpClaimed);
+        return new NettyStart(made, true, false, warmUpClaimed, oneLoop);
     }
 
     /**
-     * The helper of an in-process simulator: makes the loop and the bootstrap, warms what the bind and the first
-     * connection will need, and then runs the loop ({@link HelperBecomesLoop}).
+     * The helper of an in-process simulator, which runs the loop ({@link HelperBecomesLoop}) from its first task to
+     * the group's stop. The loop and the bootstrap are made by whichever of the two threads is free first (decision
+     * 0047): in a fresh JVM the helper, long before the starting thread has wired the engine (Netty's first use is a
+     * third of a first start); in a later start often the starting thread, which would otherwise wait for the new
+     * thread to be scheduled and make them.
      */
     private static final class OneLoopHelper implements Runnable {
         private final CompletableFuture<Loops> made;
         private final AtomicBoolean warmUpClaimed;
+        private final AtomicBoolean loopClaimed = new AtomicBoolean();
         private final HelperBecomesLoop loopThread = new HelperBecomesLoop();
 
         OneLoopHelper(CompletableFuture<Loops> made, AtomicBoolean warmUpClaimed) {
@@ -81,6 +96,35 @@ final class NettyStart {
 
         @Override
         public void run() {
+            if (loopClaimed.compareAndSet(false, true)) {
+                if (!makeLoop()) {
+                    return; // nothing was made: no loop to run
+                }
+            } else {
+                warmAllocatorCache(); // while the starting thread makes the loop
+            }
+            loopThread.runLoop(); // from its first task (the warm-up below) to the group's stop
+        }
+
+        /** On the starting thread: makes the loop unless the helper has begun to; either way {@link #made} follows. */
+        void makeUnlessClaimed() {
+            if (loopClaimed.compareAndSet(false, true) && !makeLoop()) {
+                loopThread.release(); // the helper waits for a loop that will not come
+            }
+        }
+
+        /** On the starting thread after its own failure: true when no loop will be made (the helper has let go). */
+        boolean abandonUnlessClaimed() {
+            if (loopClaimed.compareAndSet(false, true)) {
+                loopThread.release();
+                made.completeExceptionally(new IllegalStateException("start abandoned"));
+                return true;
+            }
+            return false;
+        }
+
+        /** Makes the loop and the bootstrap and starts the loop; false when it failed before a group existed. */
+        private boolean makeLoop() {
             EventLoopGroup group = null;
             try {
                 group = Transport.NIO.oneLoop(loopThread);
@@ -88,20 +132,18 @@ final class NettyStart {
                 if (warmUpClaimed.compareAndSet(false, true)) {
                     FirstConnectionWarmUp.inThisJvm();
                 }
-                // The loop starts on this thread now instead of on the listening channel's registration: its start and
+                // The loop starts on the helper now instead of on the listening channel's registration: its start and
                 // its thread's own first-use costs run while the starting thread still wires or binds (decision 0047)
                 group.execute(new LoopThreadWarmUp());
                 made.complete(new Loops(group, group, bootstrap, Transport.NIO));
+                return true;
             } catch (RuntimeException | Error e) {
                 if (group != null) {
-                    group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS); // hands its loop to this thread, below
+                    group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS); // hands its loop to the helper, to end
                 }
                 made.completeExceptionally(e);
-                if (group == null) {
-                    return;
-                }
+                return group != null;
             }
-            loopThread.runLoop(); // from its first task (the warm-up above) to the group's stop
         }
     }
 
@@ -116,10 +158,15 @@ final class NettyStart {
     private static final class LoopThreadWarmUp implements Runnable {
         @Override
         public void run() {
-            @SuppressWarnings("deprecation") // Netty's read handles are this interface's; its allocate is what reads call
-            io.netty.buffer.ByteBuf firstRead = RespDecoder.READS.newHandle().allocate(ByteBufAllocator.DEFAULT);
-            firstRead.release();
+            warmAllocatorCache(); // done already when the starting thread made the loop: then a take and a give-back
         }
+    }
+
+    /** The calling thread's allocator cache, made by a buffer of the size a connection's first read asks for. */
+    private static void warmAllocatorCache() {
+        @SuppressWarnings("deprecation") // Netty's read handles are this interface's; its allocate is what reads call
+        io.netty.buffer.ByteBuf firstRead = RespDecoder.READS.newHandle().allocate(ByteBufAllocator.DEFAULT);
+        firstRead.release();
     }
 
     /**
@@ -230,8 +277,14 @@ final class NettyStart {
         }
     }
 
-    /** Waits for the loops (the helper's writes happen-before the return); its failure is rethrown as it was. */
+    /**
+     * The loops: made here when an in-process start's helper has not begun to make them, else waited for (the helper's
+     * writes happen-before the return); a failure to make them is rethrown as it was.
+     */
     Loops join() {
+        if (oneLoop != null) {
+            oneLoop.makeUnlessClaimed(); // the helper has not begun: this thread makes the loop instead of waiting
+        }
         boolean interrupted = false;
         try {
             while (true) {
@@ -259,6 +312,9 @@ final class NettyStart {
 
     /** For a start that failed on the caller's side: waits for the helper and stops what it made, leaving no thread. */
     void abandon() {
+        if (oneLoop != null && oneLoop.abandonUnlessClaimed()) {
+            return; // no loop was made nor will be; the helper ends
+        }
         Loops loops;
         try {
             loops = join();
