@@ -68,9 +68,10 @@ final class NettyStart {
         // which the helper would wait for before it starts; the starting thread pays it meanwhile (decision 0046)
         AtomicBoolean warmUpClaimed = new AtomicBoolean();
         OneLoopHelper oneLoop = new OneLoopHelper(made, warmUpClaimed);
-        // A FastThreadLocalThread, as Netty's own loop threads are: Netty then gives it an allocator cache at its first
-        // allocation even before it runs the loop, and one without a finalizer (its end clears it: HelperBecomesLoop)
-        Thread helper = new io.netty.util.concurrent.FastThreadLocalThread(oneLoop, "redsim-engine");
+        // A plain thread, not Netty's FastThreadLocalThread: that class's initialiser is Netty's logger set-up, which
+        // in a fresh JVM would run on this thread before the helper could start (everything up to the join here needs no
+        // Netty class: decision 0031); the loop's first task makes its allocator cache instead (decision 0047)
+        Thread helper = new Thread(oneLoop, "redsim-engine");
         helper.setDaemon(true);
         helper.start();
         return new NettyStart(made, true, false, warmUpClaimed, oneLoop);
@@ -96,12 +97,8 @@ final class NettyStart {
 
         @Override
         public void run() {
-            if (loopClaimed.compareAndSet(false, true)) {
-                if (!makeLoop()) {
-                    return; // nothing was made: no loop to run
-                }
-            } else {
-                warmAllocatorCache(); // while the starting thread makes the loop
+            if (loopClaimed.compareAndSet(false, true) && !makeLoop()) {
+                return; // nothing was made: no loop to run
             }
             loopThread.runLoop(); // from its first task (the warm-up below) to the group's stop
         }
@@ -158,15 +155,10 @@ final class NettyStart {
     private static final class LoopThreadWarmUp implements Runnable {
         @Override
         public void run() {
-            warmAllocatorCache(); // done already when the starting thread made the loop: then a take and a give-back
+            @SuppressWarnings("deprecation") // Netty's read handles are this interface's; its allocate is what reads call
+            io.netty.buffer.ByteBuf firstRead = RespDecoder.READS.newHandle().allocate(ByteBufAllocator.DEFAULT);
+            firstRead.release();
         }
-    }
-
-    /** The calling thread's allocator cache, made by a buffer of the size a connection's first read asks for. */
-    private static void warmAllocatorCache() {
-        @SuppressWarnings("deprecation") // Netty's read handles are this interface's; its allocate is what reads call
-        io.netty.buffer.ByteBuf firstRead = RespDecoder.READS.newHandle().allocate(ByteBufAllocator.DEFAULT);
-        firstRead.release();
     }
 
     /**
