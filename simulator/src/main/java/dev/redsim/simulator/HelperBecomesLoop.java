@@ -23,6 +23,11 @@ final class HelperBecomesLoop implements Executor {
         }
     }
 
+    /** For a start that makes no loop after all: the waiting thread's {@link #runLoop()} returns at once. */
+    void release() {
+        body.complete(() -> { });
+    }
+
     /**
      * Runs the loop on the calling thread from Netty's first request until the loop stops. The caller must be sure
      * the request comes (its group registers a channel or is shut down), or it waits for ever.

@@ -35,12 +35,21 @@ final class NettyStart {
     /**
      * An in-process start's warm-up of the first connection ({@link #prepareFirstConnection()}), claimed by whichever
      * of the two threads is free first: the helper once its loop is made, or the starting thread once it has wired the
-     * engine (which of them finishes first varies from run to run and machine to machine).
+     * engine (which of them finishes first varies from run to run and machine to machine). It runs once per JVM: a later
+     * start's claim finds it done.
      */
     private final AtomicBoolean warmUpClaimed;
+    /** An in-process start's helper, whose loop either thread may make; null for the other starts. */
+    private final OneLoopHelper oneLoop;
 
     private NettyStart(CompletableFuture<Loops> made, boolean ownsGroups, boolean warmOnStartingThread,
             AtomicBoolean warmUpClaimed) {
+        this(made, ownsGroups, warmOnStartingThread, warmUpClaimed, null);
+    }
+
+    private NettyStart(CompletableFuture<Loops> made, boolean ownsGroups, boolean warmOnStartingThread,
+            AtomicBoolean warmUpClaimed, OneLoopHelper oneLoop) {
+        this.oneLoop = oneLoop;
         this.made = made;
         this.ownsGroups = ownsGroups;
         this.warmOnStartingThread = warmOnStartingThread;
@@ -58,19 +67,27 @@ final class NettyStart {
         // A class, not a lambda: in a fresh JVM the first lambda bootstraps the JDK's lambda machinery (~15-20 ms),
         // which the helper would wait for before it starts; the starting thread pays it meanwhile (decision 0046)
         AtomicBoolean warmUpClaimed = new AtomicBoolean();
-        Thread helper = new Thread(new OneLoopHelper(made, warmUpClaimed), "redsim-engine");
+        OneLoopHelper oneLoop = new OneLoopHelper(made, warmUpClaimed);
+        // A plain thread, not Netty's FastThreadLocalThread: that class's initialiser is Netty's logger set-up, which
+        // in a fresh JVM would run on this thread before the helper could start (everything up to the join here needs no
+        // Netty class: decision 0031); the loop's first task makes its allocator cache instead (decision 0047)
+        Thread helper = new Thread(oneLoop, "redsim-engine");
         helper.setDaemon(true);
         helper.start();
-        return new NettyStart(made, true, false, warmUpClaimed);
+        return new NettyStart(made, true, false, warmUpClaimed, oneLoop);
     }
 
     /**
-     * The helper of an in-process simulator: makes the loop and the bootstrap, warms what the bind and the first
-     * connection will need, and then runs the loop ({@link HelperBecomesLoop}).
+     * The helper of an in-process simulator, which runs the loop ({@link HelperBecomesLoop}) from its first task to
+     * the group's stop. The loop and the bootstrap are made by whichever of the two threads is free first (decision
+     * 0047): in a fresh JVM the helper, long before the starting thread has wired the engine (Netty's first use is a
+     * third of a first start); in a later start often the starting thread, which would otherwise wait for the new
+     * thread to be scheduled and make them.
      */
     private static final class OneLoopHelper implements Runnable {
         private final CompletableFuture<Loops> made;
         private final AtomicBoolean warmUpClaimed;
+        private final AtomicBoolean loopClaimed = new AtomicBoolean();
         private final HelperBecomesLoop loopThread = new HelperBecomesLoop();
 
         OneLoopHelper(CompletableFuture<Loops> made, AtomicBoolean warmUpClaimed) {
@@ -80,24 +97,91 @@ final class NettyStart {
 
         @Override
         public void run() {
+            if (loopClaimed.compareAndSet(false, true) && !makeLoop()) {
+                return; // nothing was made: no loop to run
+            }
+            loopThread.runLoop(); // from its first task (the warm-up below) to the group's stop
+        }
+
+        /** On the starting thread: makes the loop unless the helper has begun to; either way {@link #made} follows. */
+        void makeUnlessClaimed() {
+            if (loopClaimed.compareAndSet(false, true) && !makeLoop()) {
+                loopThread.release(); // the helper waits for a loop that will not come
+            }
+        }
+
+        /** On the starting thread after its own failure: true when no loop will be made (the helper has let go). */
+        boolean abandonUnlessClaimed() {
+            if (loopClaimed.compareAndSet(false, true)) {
+                loopThread.release();
+                made.completeExceptionally(new IllegalStateException("start abandoned"));
+                return true;
+            }
+            return false;
+        }
+
+        /** Makes the loop and the bootstrap and starts the loop; false when it failed before a group existed. */
+        private boolean makeLoop() {
             EventLoopGroup group = null;
             try {
                 group = Transport.NIO.oneLoop(loopThread);
                 ServerBootstrap bootstrap = bootstrap(group, group, Transport.NIO);
                 if (warmUpClaimed.compareAndSet(false, true)) {
-                    prepareFirstConnection();
+                    FirstConnectionWarmUp.inThisJvm();
                 }
+                // The loop starts on the helper now instead of on the listening channel's registration: its start and
+                // its thread's own first-use costs run while the starting thread still wires or binds (decision 0047)
+                group.execute(new LoopThreadWarmUp());
                 made.complete(new Loops(group, group, bootstrap, Transport.NIO));
+                return true;
             } catch (RuntimeException | Error e) {
                 if (group != null) {
-                    group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS); // hands its loop to this thread, below
+                    group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS); // hands its loop to the helper, to end
                 }
                 made.completeExceptionally(e);
-                if (group == null) {
-                    return;
-                }
+                return group != null;
             }
-            loopThread.runLoop(); // from the first task (the listening channel's registration) to the group's stop
+        }
+    }
+
+    /**
+     * The first task of an in-process simulator's loop, run on the loop's own thread before any connection: what the
+     * first read of the first connection would otherwise make on that thread while a client waits for its reply.
+     * Netty gives every thread that runs a loop an allocator cache of its own (about fifty queues, made the first time
+     * the thread allocates: a sixth of the loop's work up to the first reply in a profile of later starts); here it is
+     * made by a read buffer of the size the first read asks for, given back at once, so that read takes it from the
+     * cache (decision 0047).
+     */
+    private static final class LoopThreadWarmUp implements Runnable {
+        @Override
+        public void run() {
+            @SuppressWarnings("deprecation") // Netty's read handles are this interface's; its allocate is what reads call
+            io.netty.buffer.ByteBuf firstRead = RespDecoder.READS.newHandle().allocate(ByteBufAllocator.DEFAULT);
+            firstRead.release();
+        }
+    }
+
+    /**
+     * What the bind and the first connection need besides the loops, once per JVM: the static initialiser runs
+     * {@link #prepareFirstConnection()} the first time a start asks, and never again (the JVM initialises a class once),
+     * so a later start neither opens a throw-away socket nor keeps a JVM-wide flag of its own (decision 0047).
+     */
+    private static final class FirstConnectionWarmUp {
+        static {
+            try {
+                prepareFirstConnection();
+            } catch (RuntimeException e) {
+                // only a warm-up: the bind reports what is wrong, and a class whose initialiser failed would fail every
+                // later start of the JVM
+            }
+        }
+
+        private FirstConnectionWarmUp() {
+        }
+
+        /** Runs the warm-up if no start of this JVM has yet; waits for it if another thread is running it now. */
+        static void inThisJvm() {
+            // initialising the class is the work; nothing to do here
         }
     }
 
@@ -152,7 +236,7 @@ final class NettyStart {
      * arenas are built then), and of the reflection Netty uses to know which events a handler overrides. Done with a
      * listening channel that is never bound or registered, closed at once, so that the bind finds these loaded
      * instead of loading them on the critical path after the join (decision 0046). Everything here is Netty's own
-     * once-per-JVM state or the JDK's; later starts find it made and pay a socket open and close.
+     * once-per-JVM state or the JDK's, so it runs once per JVM ({@link FirstConnectionWarmUp}).
      */
     private static void prepareFirstConnection() {
         ByteBufAllocator.DEFAULT.getClass();
@@ -182,12 +266,18 @@ final class NettyStart {
             ByteBufAllocator.DEFAULT.getClass();
             io.netty.channel.DefaultChannelId.newInstance();
         } else if (warmUpClaimed.compareAndSet(false, true)) {
-            prepareFirstConnection(); // the helper is still making the loop: this thread would only wait for it
+            FirstConnectionWarmUp.inThisJvm(); // the helper is still making the loop: this thread would only wait for it
         }
     }
 
-    /** Waits for the loops (the helper's writes happen-before the return); its failure is rethrown as it was. */
+    /**
+     * The loops: made here when an in-process start's helper has not begun to make them, else waited for (the helper's
+     * writes happen-before the return); a failure to make them is rethrown as it was.
+     */
     Loops join() {
+        if (oneLoop != null) {
+            oneLoop.makeUnlessClaimed(); // the helper has not begun: this thread makes the loop instead of waiting
+        }
         boolean interrupted = false;
         try {
             while (true) {
@@ -215,6 +305,9 @@ final class NettyStart {
 
     /** For a start that failed on the caller's side: waits for the helper and stops what it made, leaving no thread. */
     void abandon() {
+        if (oneLoop != null && oneLoop.abandonUnlessClaimed()) {
+            return; // no loop was made nor will be; the helper ends
+        }
         Loops loops;
         try {
             loops = join();

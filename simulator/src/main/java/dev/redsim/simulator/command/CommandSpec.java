@@ -62,6 +62,20 @@ public final class CommandSpec {
         this.fullName = description.fullName();
     }
 
+    /**
+     * A table's own entry for a layout's entry: what is worked out from the description alone (the key range, the
+     * flag bits, the full name) comes from the layout, made once per JVM (decision 0047). {@code family} binds it on
+     * first use; null for a container whose own call nobody answers.
+     */
+    CommandSpec(TableLayout.Entry entry, FamilyBinding family, CommandTable table) {
+        this.description = entry.description();
+        this.family = family;
+        this.table = family == null ? null : table;
+        this.keyRange = entry.keyRange();
+        this.flagBits = entry.flagBits();
+        this.fullName = entry.fullName();
+    }
+
     /** This command's counters in {@code stats} (see Stats.commandCounters), looked up by name once. */
     public long[] counters(Stats stats) {
         if (countersOwner != stats) {

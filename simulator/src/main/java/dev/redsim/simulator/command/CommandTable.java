@@ -24,6 +24,8 @@ public final class CommandTable {
     private final Map<String, CommandSpec> commands = new TreeMap<>();
     /** The commands by the bytes of their names (dispatch's lookup), made again after the commands change. */
     private volatile CommandNames nameIndex;
+    /** The entries of a table declared from a layout (decision 0047), else null and the entries are {@link #commands}. */
+    private LayoutEntries fromLayout;
     /** Families declared by name, bound on first use (decision 0026); in declaration order. */
     private final List<FamilyBinding> declared = new ArrayList<>();
     /** The family whose registration runs now (under this table's lock), or null for eager registration. */
@@ -60,6 +62,7 @@ public final class CommandTable {
             bindDeclared(fullName, handler, keyProcedure);
             return;
         }
+        refuseAfterLayout();
         if (description.container() == null && !description.subcommands().isEmpty()) {
             // A container: its own handler answers the call without a subcommand (bare COMMAND), if Redis's arity allows one.
             container(fullName).bindHandler(handler);
@@ -83,6 +86,7 @@ public final class CommandTable {
      * exactly these names.
      */
     public void declare(String familyName, List<String> fullNames, Supplier<CommandFamily> family) {
+        refuseAfterLayout();
         FamilyBinding declaredFamily = new FamilyBinding(familyName, fullNames, family);
         for (String fullName : declaredFamily.fullNames()) {
             CommandDescription description = catalog.describe(fullName);
@@ -103,6 +107,39 @@ public final class CommandTable {
             }
         }
         declared.add(declaredFamily);
+    }
+
+    /**
+     * Declares every family of a layout at once, into a table that has no entry yet: the same entries as declaring
+     * the layout's families one by one, each made the first time it is asked for from what the layout worked out once
+     * per JVM, looked up through the layout's name index (decision 0047). {@code families.get(i)} makes the layout's
+     * i-th family when one of its commands is first needed; the entries, their counters and the bindings are this
+     * table's own. Nothing can be declared or bound outside the families afterwards.
+     */
+    public void declare(TableLayout layout, List<Supplier<CommandFamily>> families) {
+        if (layout.catalog() != catalog) {
+            throw new IllegalArgumentException("a layout of another catalog");
+        }
+        if (!commands.isEmpty() || !declared.isEmpty()) {
+            throw new IllegalStateException("a layout is declared into an empty table");
+        }
+        List<TableLayout.Family> layoutFamilies = layout.families();
+        if (families.size() != layoutFamilies.size()) {
+            throw new IllegalArgumentException(families.size() + " families for a layout of " + layoutFamilies.size());
+        }
+        FamilyBinding[] bindings = new FamilyBinding[families.size()];
+        for (int i = 0; i < bindings.length; i++) {
+            TableLayout.Family family = layoutFamilies.get(i);
+            bindings[i] = new FamilyBinding(family.name(), family.fullNames(), families.get(i));
+            declared.add(bindings[i]);
+        }
+        fromLayout = new LayoutEntries(layout, bindings, this);
+    }
+
+    private void refuseAfterLayout() {
+        if (fromLayout != null) {
+            throw new IllegalStateException("this table is declared from a layout: its families bind all it has");
+        }
     }
 
     /** Runs a declared family's registration, once; any thread (the engine's, a script's) may ask first. */
@@ -159,6 +196,9 @@ public final class CommandTable {
         if (name.length > 32) {
             return null;
         }
+        if (fromLayout != null) {
+            return fromLayout.find(name);
+        }
         CommandNames index = nameIndex;
         if (index == null) {
             index = new CommandNames(commands); // the table is declared before the server serves anyone
@@ -168,6 +208,9 @@ public final class CommandTable {
     }
 
     public CommandSpec lookup(String name) {
+        if (fromLayout != null) {
+            return fromLayout.find(name);
+        }
         return commands.get(name.toLowerCase());
     }
 
@@ -183,11 +226,11 @@ public final class CommandTable {
 
     /** All implemented top-level commands in name order. */
     public Collection<CommandSpec> all() {
-        return Collections.unmodifiableCollection(commands.values());
+        return fromLayout != null ? fromLayout.all() : Collections.unmodifiableCollection(commands.values());
     }
 
     public int size() {
-        return commands.size();
+        return fromLayout != null ? fromLayout.size() : commands.size();
     }
 
     public static String lowerAscii(byte[] name) {

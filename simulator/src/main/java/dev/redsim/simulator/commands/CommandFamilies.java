@@ -4,6 +4,7 @@ import dev.redsim.simulator.acl.Acl;
 import dev.redsim.simulator.cluster.ClusterState;
 import dev.redsim.simulator.command.CommandFamily;
 import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.command.TableLayout;
 import dev.redsim.simulator.commands.acl.AclCommands;
 import dev.redsim.simulator.commands.connection.ClientCommands;
 import dev.redsim.simulator.commands.connection.ConnectionCommands;
@@ -220,12 +221,15 @@ public final class CommandFamilies {
      * (its class loaded, its handler lambdas linked) on the first use of one of its commands.
      */
     public static void declareAll(CommandTable table, Scripting scripting, Supplier<Acl> acl, ClusterState cluster) {
-        for (Map.Entry<String, List<String>> family : declarations()) {
-            String name = family.getKey();
+        // the entries' shape is worked out once per JVM; only the entries and the families' makers are this table's
+        TableLayout layout = TableLayout.of(table.catalog(), declarations());
+        List<Supplier<CommandFamily>> makers = new ArrayList<>(layout.families().size());
+        for (TableLayout.Family family : layout.families()) {
+            String name = family.name();
             // the ACL is made when its family is bound (an ACL command's first call), not before (decision 0035)
-            table.declare(name, family.getValue(),
-                    () -> create(name, scripting, acl == null || !name.equals("AclCommands") ? null : acl.get(), cluster));
+            makers.add(() -> create(name, scripting, acl == null || !name.equals("AclCommands") ? null : acl.get(), cluster));
         }
+        table.declare(layout, makers);
     }
 
     /** A family by its class's simple name; a switch rather than a list of constructors, so no family class loads before it is used. */
