@@ -77,8 +77,11 @@ class ShutdownCliTest {
                 "--save", "", "--appendonly", "no", "--dir", dir.getPath())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
-            for (int i = 0; i < 200 && !answers(port); i++) {
-                Thread.onSpinWait(); // until redis-server listens (it writes no ready line we can read portably)
+            // until redis-server listens (it writes no ready line we can read portably): its own event, bounded by a
+            // deadline; 200 quick attempts were not always enough on a loaded machine (CI saw redis-cli find no server)
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (!answers(port) && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
             }
             List<String> seen = new ArrayList<>();
             seen.add(redisCliShutdown(port));
