@@ -21,7 +21,7 @@ import java.util.Random;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Strings of a few chunks (decision 0048: SET and its kind keep a big value in the chunks it arrived in) behave as
+ * Strings of a few chunks (decision 0048: SET, MSET and their kind keep a big value in the chunks it arrived in) behave as
  * on redis-server, reply for reply, byte for byte: the commands that read them in pieces (GET, GETRANGE across chunk
  * edges, MGET, GETEX, GETDEL, GETSET, SET ... GET, Lua), the ones that need them whole (APPEND, SETRANGE, DUMP, COPY),
  * MULTI, and the slow log's shortened argument.
@@ -95,8 +95,15 @@ class BigValuesTest {
         same("TTL", "expiring");
         same("GETDEL", "expiring");
         same("EXISTS", "expiring");
+        same("MSET", "m1", BIG, "m2", "small", "m3", OTHER);
+        same("MGET", "m1", "m2", "m3");
+        same("MSETNX", "m4", OTHER, "m1", BIG);
+        same("MSETNX", "m4", OTHER, "m5", BIG);
+        same("MGET", "m4", "m5");
         assertThat(keptInChunks("pex")).isTrue();
         assertThat(keptInChunks("withget")).isTrue();
+        assertThat(keptInChunks("m3")).isTrue();
+        assertThat(keptInChunks("m5")).isTrue();
     }
 
     @Test

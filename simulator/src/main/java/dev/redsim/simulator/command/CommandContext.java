@@ -111,7 +111,7 @@ public final class CommandContext {
 
     /** Argument {@code i} if it is a value still in chunks, else null (then {@link #arg} has it). */
     public ChunkedBytes chunkedArg(int i) {
-        return chunked != null && chunked.index() == i && chunked.chunked() ? chunked.value() : null;
+        return chunked != null ? chunked.value(i) : null;
     }
 
     public Bytes key(int i) {

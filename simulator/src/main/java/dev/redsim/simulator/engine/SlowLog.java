@@ -91,7 +91,7 @@ public final class SlowLog {
         for (int i = 0; i < kept; i++) {
             byte[] arg = args[i];
             if (arg == null) { // a value in chunks: always longer than what is logged of it
-                ChunkedBytes value = chunked.value();
+                ChunkedBytes value = chunked.value(i);
                 logged[i] = cut(value.range(0, MAX_ARG_BYTES), value.length());
             } else {
                 logged[i] = arg.length > MAX_ARG_BYTES ? cut(arg, arg.length) : arg;

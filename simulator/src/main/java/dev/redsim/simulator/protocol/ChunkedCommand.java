@@ -3,32 +3,33 @@ package dev.redsim.simulator.protocol;
 import dev.redsim.simulator.util.ChunkedBytes;
 
 /**
- * A command whose value argument arrived in chunks (decision 0048): a string value of SET, SETNX, GETSET, SETEX or
- * PSETEX of at least one chunk's size. Its place among the arguments stays null until a reader needs the value in
- * one array ({@link #gathered}); the commands that store it keep the chunks, so that no array of the value's size
- * is made while other clients wait.
+ * A command whose string values arrived in chunks (decision 0048): the value SET, SETNX, GETSET, SETEX or PSETEX
+ * stores, or MSET's and MSETNX's values, each of at least one chunk's size. Such a value's place among the arguments
+ * stays null until a reader needs it in one array ({@link #gathered}); the commands that store it keep the chunks, so
+ * that no array of the value's size is made while other clients wait.
  */
 public final class ChunkedCommand {
     private final byte[][] args;
-    private final int index;
-    private final ChunkedBytes value;
+    /** Parallel to {@link #args}: the chunks of each argument that came in chunks, null elsewhere. */
+    private final ChunkedBytes[] values;
 
-    ChunkedCommand(byte[][] args, int index, ChunkedBytes value) {
+    ChunkedCommand(byte[][] args, ChunkedBytes[] values) {
         this.args = args;
-        this.index = index;
-        this.value = value;
+        this.values = values;
     }
 
     /**
-     * Which argument of a command, named by its first argument, may stay in chunks: the string value the command
-     * stores, or -1. Case-insensitive, as command names are.
+     * Whether argument {@code index} of a command named {@code name} is a string value the command stores (and so may
+     * stay in chunks). Case-insensitive, as command names are.
      */
-    static int valueIndex(byte[] name) {
+    static boolean storesValueAt(byte[] name, int index) {
         return switch (name.length) {
-            case 3 -> is(name, "set") ? 2 : -1;
-            case 5 -> is(name, "setnx") ? 2 : is(name, "setex") ? 3 : -1;
-            case 6 -> is(name, "getset") ? 2 : is(name, "psetex") ? 3 : -1;
-            default -> -1;
+            case 3 -> index == 2 && is(name, "set");
+            case 4 -> index >= 2 && index % 2 == 0 && is(name, "mset");
+            case 5 -> index == 2 && is(name, "setnx") || index == 3 && is(name, "setex");
+            case 6 -> index == 2 && is(name, "getset") || index == 3 && is(name, "psetex")
+                    || index >= 2 && index % 2 == 0 && is(name, "msetnx");
+            default -> false;
         };
     }
 
@@ -42,28 +43,32 @@ public final class ChunkedCommand {
         return true;
     }
 
-    /** The arguments; {@code args()[index()]} is null until {@link #gathered()} has run. */
+    /** The arguments; an argument still only in chunks is null (see {@link #value}). */
     public byte[][] args() {
         return args;
     }
 
-    public int index() {
-        return index;
+    /** Argument {@code i}'s chunks while it is only in them, else null. */
+    public ChunkedBytes value(int i) {
+        return args[i] == null ? values[i] : null;
     }
 
-    public ChunkedBytes value() {
-        return value;
-    }
-
-    /** Whether the value is still only in chunks. */
+    /** Whether some value is still only in chunks. */
     public boolean chunked() {
-        return args[index] == null;
+        for (byte[] arg : args) {
+            if (arg == null) {
+                return true;
+            }
+        }
+        return false;
     }
 
-    /** The arguments with the value in one array at its place (made on the first call): for readers that need it. */
+    /** The arguments with every value in one array at its place (made on the first call): for readers that need it. */
     public byte[][] gathered() {
-        if (args[index] == null) {
-            args[index] = value.toArray();
+        for (int i = 0; i < args.length; i++) {
+            if (args[i] == null) {
+                args[i] = values[i].toArray();
+            }
         }
         return args;
     }

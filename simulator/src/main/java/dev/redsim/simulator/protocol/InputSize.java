@@ -11,19 +11,19 @@ public final class InputSize {
     /** A command's bytes (byte[][] or {@link ChunkedCommand}); 0 for anything else (a protocol error, null). */
     public static long of(Object message) {
         if (message instanceof byte[][] args) {
-            return of(args, -1, 0);
+            return of(args, null);
         }
         if (message instanceof ChunkedCommand command) {
-            return of(command.args(), command.index(), command.value().length());
+            return of(command.args(), command);
         }
         return 0;
     }
 
-    /** "*n\r\n" and "$len\r\n...\r\n" per argument; {@code chunkedIndex}'s argument is {@code chunkedLength} long. */
-    private static long of(byte[][] args, int chunkedIndex, long chunkedLength) {
+    /** "*n\r\n" and "$len\r\n...\r\n" per argument; an argument still in chunks is as long as they are. */
+    private static long of(byte[][] args, ChunkedCommand chunked) {
         long bytes = 3 + digits(args.length);
         for (int i = 0; i < args.length; i++) {
-            long length = i == chunkedIndex && args[i] == null ? chunkedLength : args[i].length;
+            long length = args[i] != null ? args[i].length : chunked.value(i).length();
             bytes += 5 + digits(length) + length;
         }
         return bytes;

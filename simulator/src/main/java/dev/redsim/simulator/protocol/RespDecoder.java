@@ -54,12 +54,12 @@ public final class RespDecoder extends ByteToMessageDecoder {
     private byte[] bigArg;
     private int bigFilled;
     /**
-     * The value of a SET (or its kind) of at least a chunk's size, gathered in chunks instead of {@link #bigArg}
-     * (decision 0048), and once whole, the value and its argument's index until the command is complete.
+     * A value of SET (or its kind, MSET's values) of at least a chunk's size, gathered in chunks instead of
+     * {@link #bigArg} (decision 0048); once whole, kept in {@link #chunkedValues} at its argument's index (made for the
+     * command's announced count when its first value in chunks comes) until the command is complete.
      */
     private ChunkedBytes.Filling filling;
-    private ChunkedBytes chunkedValue;
-    private int chunkedIndex;
+    private ChunkedBytes[] chunkedValues;
     /**
      * A copy of the input being decoded (see {@link #decodeWindow}), kept for the connection's next read while it is
      * no bigger than one read, and {@link #pos}, the place in it.
@@ -97,8 +97,10 @@ public final class RespDecoder extends ByteToMessageDecoder {
                 bigArg = null;
                 bigFilled = 0;
                 if (filling != null) {
-                    chunkedValue = filling.done();
-                    chunkedIndex = argCount;
+                    if (chunkedValues == null) {
+                        chunkedValues = new ChunkedBytes[argCount + argsRemaining];
+                    }
+                    chunkedValues[argCount] = filling.done();
                     filling = null;
                 }
                 addArg(arg, out); // null for a value in chunks: the command goes out as a ChunkedCommand
@@ -284,7 +286,7 @@ public final class RespDecoder extends ByteToMessageDecoder {
             }
             if (bulkLength >= BIG_ARG) {
                 if (bigArg == null && filling == null) {
-                    int chunkSize = argCount >= 2 && argCount == ChunkedCommand.valueIndex(args[0])
+                    int chunkSize = argCount >= 2 && ChunkedCommand.storesValueAt(args[0], argCount)
                             ? limits.chunkSizeFor(bulkLength) : 0;
                     if (chunkSize > 0) {
                         filling = ChunkedBytes.filling((int) bulkLength, chunkSize); // a chunk made as it fills
@@ -319,9 +321,9 @@ public final class RespDecoder extends ByteToMessageDecoder {
         argsRemaining--;
         if (argsRemaining == 0) {
             byte[][] command = args.length == argCount ? args : Arrays.copyOf(args, argCount);
-            out.add(chunkedValue == null ? command : new ChunkedCommand(command, chunkedIndex, chunkedValue));
+            out.add(chunkedValues == null ? command : new ChunkedCommand(command, chunkedValues));
             args = null;
-            chunkedValue = null;
+            chunkedValues = null;
         }
     }
 
@@ -375,7 +377,7 @@ public final class RespDecoder extends ByteToMessageDecoder {
         bigArg = null;
         bigFilled = 0;
         filling = null;
-        chunkedValue = null;
+        chunkedValues = null;
         out.add(new ProtocolError("Protocol error: " + message));
     }
 

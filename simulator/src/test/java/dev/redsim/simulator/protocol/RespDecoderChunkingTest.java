@@ -26,19 +26,21 @@ class RespDecoderChunkingTest {
             List<Object> out = decode(read, command("SET", "key", value, "EX", "10"), command("PING"));
             assertThat(out).hasSize(2);
             ChunkedCommand set = (ChunkedCommand) out.get(0);
-            assertThat(set.index()).isEqualTo(2);
+            assertThat(set.value(2)).isNotNull();
+            assertThat(set.value(1)).isNull();
             assertThat(set.chunked()).isTrue();
             assertThat(set.args()[2]).isNull();
             assertThat(text(set.args()[0])).isEqualTo("SET");
             assertThat(text(set.args()[1])).isEqualTo("key");
             assertThat(text(set.args()[4])).isEqualTo("10");
-            assertThat(set.value().chunkCount()).isEqualTo(41);
+            assertThat(set.value(2).chunkCount()).isEqualTo(41);
             for (int i = 0; i < 40; i++) {
-                assertThat(set.value().chunk(i)).hasSize(CHUNK); // no chunk bigger than the size asked for
+                assertThat(set.value(2).chunk(i)).hasSize(CHUNK); // no chunk bigger than the size asked for
             }
-            assertThat(set.value().toArray()).isEqualTo(value);
+            assertThat(set.value(2).toArray()).isEqualTo(value);
             assertThat(set.gathered()[2]).isEqualTo(value);
             assertThat(set.chunked()).isFalse();
+            assertThat(set.value(2)).isNull(); // gathered: the array has it now
             assertThat(text(((byte[][]) out.get(1))[0])).isEqualTo("PING");
         }
     }
@@ -46,13 +48,26 @@ class RespDecoderChunkingTest {
     @Test
     void theValueIndexFollowsTheCommandWhateverItsCase() {
         byte[] value = pattern(CHUNK * 40);
-        assertThat(((ChunkedCommand) decode(64, command("setex", "k", "5", value)).get(0)).index()).isEqualTo(3);
-        assertThat(((ChunkedCommand) decode(64, command("PSetEx", "k", "5", value)).get(0)).index()).isEqualTo(3);
-        assertThat(((ChunkedCommand) decode(64, command("SETNX", "k", value)).get(0)).index()).isEqualTo(2);
-        assertThat(((ChunkedCommand) decode(64, command("getset", "k", value)).get(0)).index()).isEqualTo(2);
+        assertThat(((ChunkedCommand) decode(64, command("setex", "k", "5", value)).get(0)).value(3)).isNotNull();
+        assertThat(((ChunkedCommand) decode(64, command("PSetEx", "k", "5", value)).get(0)).value(3)).isNotNull();
+        assertThat(((ChunkedCommand) decode(64, command("SETNX", "k", value)).get(0)).value(2)).isNotNull();
+        assertThat(((ChunkedCommand) decode(64, command("getset", "k", value)).get(0)).value(2)).isNotNull();
         ChunkedCommand exact = (ChunkedCommand) decode(64, command("set", "k", value)).get(0);
-        assertThat(exact.value().chunkCount()).isEqualTo(40); // a whole number of chunks: the last one is full
-        assertThat(exact.value().toArray()).isEqualTo(value);
+        assertThat(exact.value(2).chunkCount()).isEqualTo(40); // a whole number of chunks: the last one is full
+        assertThat(exact.value(2).toArray()).isEqualTo(value);
+        // MSET and MSETNX: every value of a chunk or more, not the keys, not the small values
+        byte[] other = pattern(CHUNK * 35 + 1); // at least BIG_ARG (32 KB): smaller arguments are read through the window
+        for (String name : new String[] {"MSET", "msetnx"}) {
+            ChunkedCommand mset = (ChunkedCommand) decode(700, command(name, "a", value, "b", "small", "c", other))
+                    .get(0);
+            assertThat(mset.args()[2]).isNull();
+            assertThat(text(mset.args()[4])).isEqualTo("small");
+            assertThat(mset.args()[6]).isNull();
+            assertThat(mset.value(2).toArray()).isEqualTo(value);
+            assertThat(mset.value(6).toArray()).isEqualTo(other);
+            assertThat(mset.value(4)).isNull();
+            assertThat(mset.gathered()[6]).isEqualTo(other);
+        }
     }
 
     @Test
@@ -62,6 +77,7 @@ class RespDecoderChunkingTest {
         assertThat(decode(4096, command("SET", big, "v")).get(0)).isInstanceOf(byte[][].class);
         assertThat(decode(4096, command("APPEND", "k", big)).get(0)).isInstanceOf(byte[][].class);
         assertThat(decode(4096, command("SETEX", "k", big, "v")).get(0)).isInstanceOf(byte[][].class);
+        assertThat(decode(4096, command("MSET", big, "v")).get(0)).isInstanceOf(byte[][].class); // MSET's key
         assertThat(decode(4096, command("RPUSH", "k", big)).get(0)).isInstanceOf(byte[][].class);
         // BIG_ARG (32 KB) and more but under the chunk size asked for: one array
         RespDecoder decoder = new RespDecoder(limits(64 * 1024));

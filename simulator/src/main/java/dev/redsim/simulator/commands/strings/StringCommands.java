@@ -234,7 +234,7 @@ public final class StringCommands implements CommandFamily {
             }
         }
         for (int i = 1; i < ctx.argc(); i += 2) {
-            store(ctx, ctx.key(i), StringValue.of(ctx.arg(i + 1)), false);
+            store(ctx, ctx.key(i), valueArg(ctx, i + 1), false);
         }
         if (onlyIfNoneExist) {
             ctx.reply().integer(1);
