@@ -206,23 +206,18 @@ public final class CommandContext {
     }
 
     /**
-     * A rewrite that carries argument {@code i} as it arrived: while its value is still in chunks nothing is fed to a
-     * replica (the processor puts a value in one array when something reads the stream), so the rewrite is not
-     * read either and the value's place in it stays null, as in {@link #args()}.
+     * Argument {@code i} as it arrived, for a rewrite: null while its value is still in chunks, which happens only
+     * while nothing is fed to a replica (the processor puts a value in one array when something reads the stream),
+     * so that rewrite is never read; its place in it stays null, as in {@link #args()}.
      */
-    public Object sentArg(int i) {
-        byte[] arg = args[i];
-        return arg != null ? arg : SENT_IN_CHUNKS;
+    public byte[] sentArg(int i) {
+        return args[i];
     }
 
-    /** Stands for a value still in chunks in a rewrite nobody reads (see {@link #sentArg}). */
-    private static final Object SENT_IN_CHUNKS = new Object();
-
+    /** A rewrite's argument as bytes: raw ones as they are (null: see {@link #sentArg}), anything else printed. */
     private static byte[] rewritten(Object arg) {
-        if (arg == SENT_IN_CHUNKS) {
-            return null;
-        }
-        return arg instanceof byte[] b ? b : String.valueOf(arg).getBytes(StandardCharsets.UTF_8);
+        return arg == null || arg instanceof byte[] ? (byte[]) arg
+                : String.valueOf(arg).getBytes(StandardCharsets.UTF_8);
     }
 
     /** The arguments the call propagates: its rewrite, or its own. */

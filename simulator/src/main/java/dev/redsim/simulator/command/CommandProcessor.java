@@ -613,10 +613,10 @@ public final class CommandProcessor implements InputProcessor {
         }
         // A command that blocked is not logged (Redis logs it when it is served; a timed-out one never).
         if (!spec.has(CommandFlag.SKIP_SLOWLOG) && !client.blocked() && engine.slowLog().logs(micros)) {
-            // a value still in chunks is logged from its head and length (its place in args is null)
-            byte[][] logged = chunked != null && chunked.chunked() ? args : RedactedArguments.of(spec.fullName(), args);
-            engine.slowLog().record(logged, chunked, micros, engine.callClock().millis(), client.address(),
-                    client.name());
+            // a value still in chunks is logged from its head and length (its place in args is null; the commands that
+            // keep values in chunks have nothing to redact)
+            engine.slowLog().record(RedactedArguments.of(spec.fullName(), args), chunked, micros,
+                    engine.callClock().millis(), client.address(), client.name());
         }
     }
 

@@ -53,16 +53,6 @@ public final class ChunkedCommand {
         return args[i] == null ? values[i] : null;
     }
 
-    /** Whether some value is still only in chunks. */
-    public boolean chunked() {
-        for (byte[] arg : args) {
-            if (arg == null) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** The arguments with every value in one array at its place (made on the first call): for readers that need it. */
     public byte[][] gathered() {
         for (int i = 0; i < args.length; i++) {

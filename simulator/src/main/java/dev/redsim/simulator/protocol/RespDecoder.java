@@ -66,6 +66,8 @@ public final class RespDecoder extends ByteToMessageDecoder {
      */
     private byte[] window;
     private int pos;
+    /** Whether the connection was not authenticated when the current {@link #decode} call began. */
+    private boolean unauthenticated;
 
     public RespDecoder(DecoderLimits limits) {
         this.limits = limits;
@@ -73,6 +75,8 @@ public final class RespDecoder extends ByteToMessageDecoder {
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        // no command runs while this decodes (Netty hands them on when it returns), so it holds for the whole call
+        unauthenticated = !limits.authenticated();
         decodeInput(ctx, in, out);
         boolean gathering = bigArg != null || filling != null;
         readSize(ctx, gathering && bulkLength - gatheredBytes() > READ_BYTES ? BIG_ARG_READS : READS);
@@ -172,7 +176,7 @@ public final class RespDecoder extends ByteToMessageDecoder {
      * calls the decoder again for the rest.
      */
     private boolean oneAtATime(List<Object> out) {
-        return !out.isEmpty() && !limits.authenticated();
+        return unauthenticated && !out.isEmpty();
     }
 
     private static void readSize(ChannelHandlerContext ctx, RecvByteBufAllocator wanted) {
