@@ -1,6 +1,6 @@
 package dev.redsim.simulator;
 
-import dev.redsim.simulator.protocol.RespDecoder;
+import dev.redsim.simulator.protocol.ReadSizes;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.epoll.EpollChannelOption;
@@ -12,7 +12,7 @@ import io.netty.channel.epoll.EpollMode;
  * that in a task that queues itself again after every read, and the loop runs 64 tasks before it looks at anything
  * else, so a client sending a big value was read 64 MB at a time while the others waited (a PING waited 0.25 s during
  * a 500 MB SET; redis-server answers it within a few milliseconds). Level-triggered, epoll reports a connection with
- * input left at every turn, and the read handle ({@link RespDecoder#EPOLL_READS}) tells the transport not to read
+ * input left at every turn, and the read handle ({@link ReadSizes#EPOLL_READS}) tells the transport not to read
  * again by itself. Kept apart so that NIO starts never load epoll's classes.
  */
 final class EpollReads {
@@ -21,6 +21,6 @@ final class EpollReads {
 
     static ServerBootstrap levelTriggered(ServerBootstrap bootstrap) {
         return bootstrap.childOption(EpollChannelOption.EPOLL_MODE, EpollMode.LEVEL_TRIGGERED)
-                .childOption(ChannelOption.RCVBUF_ALLOCATOR, RespDecoder.EPOLL_READS);
+                .childOption(ChannelOption.RCVBUF_ALLOCATOR, ReadSizes.EPOLL_READS);
     }
 }

@@ -8,8 +8,6 @@ import dev.redsim.simulator.keyspace.Database;
 import dev.redsim.simulator.keyspace.SlotIndex;
 import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.server.ClientConnection;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.UnpooledByteBufAllocator;
 
 import java.nio.charset.StandardCharsets;
 
@@ -51,20 +49,19 @@ final class InProcessPeer implements ClusterPeer {
     @Override
     public Client connect() {
         ClientConnection client = new ClientConnection(engine.nextClientId(), null,
-                new Reply(new UnpooledByteBufAllocator(false)), engine, engine.time().millis());
+                new Reply(), engine, engine.time().millis());
         return args -> {
             commands.execute(client, args);
             if (!client.reply().hasPending()) {
                 return null; // postponed (CLIENT PAUSE) or silenced: nothing came back in time
             }
-            ByteBuf reply = client.reply().takePending();
-            try {
-                int end = reply.indexOf(reply.readerIndex(), reply.writerIndex(), (byte) '\r');
-                int length = (end < 0 ? reply.writerIndex() : end) - reply.readerIndex();
-                return reply.toString(reply.readerIndex(), length, StandardCharsets.UTF_8);
-            } finally {
-                reply.release();
+            byte[] reply = client.reply().pending().toArray();
+            client.reply().discardPending();
+            int end = 0;
+            while (end < reply.length && reply[end] != '\r') {
+                end++;
             }
+            return new String(reply, 0, end, StandardCharsets.UTF_8);
         };
     }
 }

@@ -1,6 +1,6 @@
 package dev.redsim.simulator;
 
-import dev.redsim.simulator.protocol.RespDecoder;
+import dev.redsim.simulator.protocol.ReadSizes;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelOption;
@@ -156,7 +156,7 @@ final class NettyStart {
         @Override
         public void run() {
             @SuppressWarnings("deprecation") // Netty's read handles are this interface's; its allocate is what reads call
-            io.netty.buffer.ByteBuf firstRead = RespDecoder.READS.newHandle().allocate(ByteBufAllocator.DEFAULT);
+            io.netty.buffer.ByteBuf firstRead = ReadSizes.READS.newHandle().allocate(ByteBufAllocator.DEFAULT);
             firstRead.release();
         }
     }
@@ -224,7 +224,7 @@ final class NettyStart {
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_KEEPALIVE, true)
-                .childOption(ChannelOption.RCVBUF_ALLOCATOR, RespDecoder.READS);
+                .childOption(ChannelOption.RCVBUF_ALLOCATOR, ReadSizes.READS);
         return transport == Transport.EPOLL ? EpollReads.levelTriggered(bootstrap) : bootstrap;
     }
 

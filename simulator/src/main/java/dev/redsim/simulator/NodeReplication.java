@@ -10,7 +10,6 @@ import dev.redsim.simulator.keyspace.RedisValue;
 import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.scripting.Functions;
 import dev.redsim.simulator.server.ClientConnection;
-import io.netty.buffer.UnpooledByteBufAllocator;
 
 import java.util.Map;
 
@@ -126,7 +125,7 @@ final class NodeReplication implements StreamReceiver {
     }
 
     private static ClientConnection socketless(Engine engine) {
-        return new ClientConnection(engine.nextClientId(), null, new Reply(new UnpooledByteBufAllocator(false)),
+        return new ClientConnection(engine.nextClientId(), null, new Reply(),
                 engine, engine.time().millis());
     }
 }

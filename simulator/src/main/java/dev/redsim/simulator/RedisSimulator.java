@@ -11,11 +11,11 @@ import dev.redsim.simulator.engine.TimeSource;
 import dev.redsim.simulator.intercept.CommandInterceptor;
 import dev.redsim.simulator.intercept.InterceptorRegistration;
 import dev.redsim.simulator.protocol.Reply;
-import dev.redsim.simulator.protocol.RespDecoder;
 import dev.redsim.simulator.server.ClientConnection;
 import dev.redsim.simulator.scripting.ScriptRunner;
+import dev.redsim.simulator.server.ClientDriver;
 import dev.redsim.simulator.server.ConnectionHandler;
-import dev.redsim.simulator.server.InputCounter;
+import dev.redsim.simulator.server.NettyConnection;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
@@ -96,14 +96,13 @@ public final class RedisSimulator implements AutoCloseable {
         this.startInterceptor = b.interceptor;
         this.currentInterceptor = b.interceptor;
         commands.interceptor(b.interceptor); // before the event loop starts, which publishes it to that thread
-        InputCounter inputCounter = new InputCounter(engine);
         ServerBootstrap bootstrap = loops.bootstrap()
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ClientConnection client = new ClientConnection(engine.nextClientId(), ch,
-                                new Reply(ch.alloc()), engine, time.millis());
-                        ch.pipeline().addLast(inputCounter, new RespDecoder(client), new ConnectionHandler(engine, client));
+                        ClientConnection client = new ClientConnection(engine.nextClientId(), new NettyConnection(ch),
+                                new Reply(), engine, time.millis());
+                        ch.pipeline().addLast(new ConnectionHandler(new ClientDriver(engine, engine, client)));
                     }
                 });
         this.listeners = new Listeners(bootstrap, loops.transport());

@@ -1,9 +1,8 @@
 package dev.redsim.simulator.engine;
 
 import dev.redsim.simulator.server.ClientConnection;
-import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
+import dev.redsim.simulator.protocol.Outgoing;
+import dev.redsim.simulator.server.Connection;
 
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -61,7 +60,7 @@ final class ClientLimits {
         // clientAcceptHandler: protected mode (on, and the default user has no password) admits loopback only,
         // whatever the bind address
         if ("yes".equals(config.get("protected-mode")) && config.requirePass().isEmpty()
-                && !isLoopback(client.channel())) {
+                && !isLoopback(client.connection())) {
             return refuse(client, DENIED);
         }
         return true;
@@ -70,15 +69,15 @@ final class ClientLimits {
     private boolean refuse(ClientConnection client, byte[] message) {
         stats.rejectedConnections++;
         client.markClosed();
-        Channel channel = client.channel();
-        if (channel != null) {
-            channel.writeAndFlush(Unpooled.wrappedBuffer(message)).addListener(ChannelFutureListener.CLOSE);
+        Connection connection = client.connection();
+        if (connection != null) {
+            connection.writeThenClose(Outgoing.of(message));
         }
         return false;
     }
 
-    private static boolean isLoopback(Channel channel) {
-        return channel == null || !(channel.remoteAddress() instanceof InetSocketAddress peer)
+    private static boolean isLoopback(Connection connection) {
+        return connection == null || !(connection.remoteAddress() instanceof InetSocketAddress peer)
                 || peer.getAddress() == null || peer.getAddress().isLoopbackAddress();
     }
 

@@ -390,8 +390,8 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         clientsMemory -= client.accountedMemory(); // freeClient frees its buffers at once
         client.accountedMemory(0);
         blocked.forget(client);
-        if (client.channel() != null) {
-            client.channel().close();
+        if (client.connection() != null) {
+            client.connection().close();
         }
     }
 

@@ -43,7 +43,7 @@ public final class Monitors {
         long micros = time.micros();
         ByteArrayOutputStream line = new ByteArrayOutputStream(64);
         write(line, String.format("+%d.%06d [%d %s]", micros / 1_000_000, micros % 1_000_000, db,
-                source.channel() == null ? "lua" : source.address()));
+                source.connection() == null ? "lua" : source.address()));
         for (byte[] arg : args) {
             line.write(' ');
             quote(line, arg);

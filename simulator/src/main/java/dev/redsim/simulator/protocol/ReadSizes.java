@@ -12,7 +12,16 @@ import io.netty.channel.RecvByteBufAllocator;
  * the channel's configuration at every read which size is configured now, so the decoder's switch takes effect. One
  * read per readiness, as Redis reads once per event. Holds no state of its own: one instance serves every channel.
  */
-final class ReadSizes extends DefaultMaxMessagesRecvByteBufAllocator {
+public final class ReadSizes extends DefaultMaxMessagesRecvByteBufAllocator {
+    /**
+     * Reads of PROTO_IOBUF_LEN (16 KB), as Redis reads: protocol limits are checked per read, so equal read sizes
+     * make the same input meet the same limits. The allocators hold no state of their own.
+     */
+    public static final RecvByteBufAllocator READS = new ReadSizes(RespParser.READ_BYTES);
+    /** {@link #READS} for epoll connections, whose read handle must never report a full read (see below). */
+    public static final RecvByteBufAllocator EPOLL_READS = new ReadSizes(RespParser.READ_BYTES, true);
+    /** While a big argument arrives: {@link RespParser#BIG_ARG_READ_BYTES} at a time (a pooled buffer). */
+    public static final RecvByteBufAllocator BIG_ARG_READS = new ReadSizes(RespParser.BIG_ARG_READ_BYTES);
     private final int bytes;
     /** Whether handles made by this allocator report one byte more than attempted (epoll's only: see below). */
     private final boolean reportsOneMore;
@@ -53,7 +62,7 @@ final class ReadSizes extends DefaultMaxMessagesRecvByteBufAllocator {
     }
 
     /**
-     * Epoll's handle (the allocator {@link RespDecoder#EPOLL_READS}, which the epoll bootstrap configures; the handle
+     * Epoll's handle (the allocator {@link #EPOLL_READS}, which the epoll bootstrap configures; the handle
      * is made once, from the allocator a channel starts with, so it stays this one when the decoder switches sizes).
      */
     private final class OneMoreThanAttempted extends SizeOfTheMoment {

@@ -2,17 +2,14 @@ package dev.redsim.simulator.protocol;
 
 import dev.redsim.simulator.util.ByteText;
 import dev.redsim.simulator.util.ChunkedBytes;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
-import io.netty.buffer.Unpooled;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 
 /**
- * Writes replies for one connection straight into a Netty buffer. A command says what it answers
- * (a map, a set, a double, a null) once; the framing for RESP2 or RESP3 follows from the connection's protocol,
- * with the same down-conversions Redis makes for RESP2 clients.
+ * Writes replies for one connection into its reply buffer, which the transport writes once per batch. A command says
+ * what it answers (a map, a set, a double, a null) once; the framing for RESP2 or RESP3 follows from the connection's
+ * protocol, with the same down-conversions Redis makes for RESP2 clients.
  */
 public final class Reply {
     private static final byte[] CRLF = {'\r', '\n'};
@@ -21,33 +18,13 @@ public final class Reply {
     private static final byte[] NULL_BULK = "$-1\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] NULL_ARRAY = "*-1\r\n".getBytes(StandardCharsets.US_ASCII);
 
-    /** Replies of this size or more go to socket memory at once rather than through {@link #staged}. */
-    static final int BIG_REPLY = 16 * 1024;
-    /** What the staging buffer may keep between batches (Redis's per-client reply buffer, PROTO_REPLY_CHUNK_BYTES). */
-    private static final int KEPT_STAGING = 16 * 1024;
-
-    private final ByteBufAllocator allocator;
-    /**
-     * Whether replies go to a socket (the allocator pools direct memory): then they are written into {@link #staged},
-     * a heap buffer this connection keeps, and copied into socket memory once per batch. Small writes into direct
-     * memory each paid Unsafe.copyMemory's argument checks (a GET's reply is five writes; 13% of INCR's engine time
-     * with -P 16 went there); the one copy per batch is what Redis does from its client's reply buffer too.
-     */
-    private final boolean toSocket;
-    /** Pending replies: the allocator's buffer (in-process clients), or the kept heap buffer when {@link #toSocket}. */
-    private ByteBuf out;
+    /** Pending replies. */
+    private final ReplyBuffer out = new ReplyBuffer();
     /** Where {@link #writeDecimal} puts a number's digits (20 of them and a sign at most). */
     private final byte[] digits = new byte[20];
-    /** Pending replies already in socket memory, before {@link #out}'s (a big reply goes there at once), or null. */
-    private ByteBuf spilled;
     private int protocol = 2;
     /** While false (CLIENT REPLY OFF / SKIP), replies are dropped. */
     private boolean enabled = true;
-
-    public Reply(ByteBufAllocator allocator) {
-        this.allocator = allocator;
-        this.toSocket = allocator.isDirectBufferPooled();
-    }
 
     public int protocol() {
         return protocol;
@@ -71,77 +48,29 @@ public final class Reply {
 
     /** True when bytes are waiting to be flushed. */
     public boolean hasPending() {
-        return (out != null && out.isReadable()) || spilled != null;
+        return out.bytes() > 0;
     }
 
     /** How many bytes of replies wait to be written. */
     public int pendingBytes() {
-        return (out == null ? 0 : out.readableBytes()) + (spilled == null ? 0 : spilled.readableBytes());
-    }
-
-    /** Hands the pending bytes to the caller (who writes and releases them), or null when there are none. */
-    public ByteBuf takePending() {
-        if (!toSocket) {
-            ByteBuf pending = out;
-            out = null;
-            return pending;
-        }
-        if (!hasPending()) {
-            return null;
-        }
-        spill(0);
-        ByteBuf pending = spilled;
-        spilled = null;
-        return pending;
-    }
-
-    public void discardPending() {
-        if (spilled != null) {
-            spilled.release();
-            spilled = null;
-        }
-        if (out == null) {
-            return;
-        }
-        if (toSocket) {
-            keepOrDropStaging();
-        } else {
-            out.release();
-            out = null;
-        }
-    }
-
-    private ByteBuf buf() {
-        if (out == null) {
-            out = toSocket ? Unpooled.buffer(256) : allocator.ioBuffer(256);
-        }
-        return out;
+        return out.bytes();
     }
 
     /**
-     * Moves the staged replies into socket memory ({@link #spilled}), with room for {@code more} bytes after them:
-     * one copy, however many replies the batch holds.
+     * The pending bytes, for the caller to write (or read) before it calls {@link #discardPending()}, which must come
+     * before anything more is written.
      */
-    private void spill(int more) {
-        int staged = out == null ? 0 : out.readableBytes();
-        if (spilled == null) {
-            spilled = allocator.ioBuffer(Math.max(staged + more, 1));
-        } else {
-            spilled.ensureWritable(staged + more);
-        }
-        if (staged > 0) {
-            spilled.writeBytes(out, out.readerIndex(), staged);
-            keepOrDropStaging();
-        }
+    public Outgoing pending() {
+        return out.take();
     }
 
-    /** Empties the staging buffer; one grown past a batch of ordinary replies is let go, as Redis lets its go. */
-    private void keepOrDropStaging() {
-        if (out.capacity() > KEPT_STAGING) {
-            out = null; // a heap buffer: the collector frees it
-        } else {
-            out.clear();
-        }
+    /** Forgets the pending bytes (written, or dropped). */
+    public void discardPending() {
+        out.clear();
+    }
+
+    private ReplyBuffer buf() {
+        return out;
     }
 
     // ---- simple types ----
@@ -154,7 +83,7 @@ public final class Reply {
 
     public void simple(String text) {
         if (enabled) {
-            ByteBuf b = buf();
+            ReplyBuffer b = buf();
             b.writeByte('+');
             writeText(text, b);
             b.writeBytes(CRLF);
@@ -164,7 +93,7 @@ public final class Reply {
     /** An error reply; the text starts with its code (ERR, WRONGTYPE, ...), as Redis writes it. */
     public void error(String text) {
         if (enabled) {
-            ByteBuf b = buf();
+            ReplyBuffer b = buf();
             b.writeByte('-');
             // Redis replaces newlines so one error stays one protocol line.
             writeText(text.replace('\r', ' ').replace('\n', ' '), b);
@@ -173,7 +102,7 @@ public final class Reply {
     }
 
     /** Text as the bytes it came from ({@link ByteText}): a client's bytes echoed in a status or an error. */
-    private static void writeText(String text, ByteBuf b) {
+    private static void writeText(String text, ReplyBuffer b) {
         if (ByteText.hasEscapes(text)) {
             b.writeBytes(ByteText.encode(text));
         } else {
@@ -183,7 +112,7 @@ public final class Reply {
 
     public void integer(long value) {
         if (enabled) {
-            ByteBuf b = buf();
+            ReplyBuffer b = buf();
             b.writeByte(':');
             writeDecimal(b, value);
             b.writeBytes(CRLF);
@@ -193,7 +122,7 @@ public final class Reply {
     /** An integer reply from the number's decimal text (digits already made for the value a command stored). */
     public void integerText(byte[] digits) {
         if (enabled) {
-            ByteBuf b = buf();
+            ReplyBuffer b = buf();
             b.writeByte(':');
             b.writeBytes(digits);
             b.writeBytes(CRLF);
@@ -213,8 +142,7 @@ public final class Reply {
 
     public void bulk(byte[] value, int offset, int length) {
         if (enabled) {
-            // a big value is copied once, into socket memory, not into the staging buffer first
-            ByteBuf b = toSocket && length >= BIG_REPLY ? spilledWithRoom(length + 32) : buf();
+            ReplyBuffer b = buf();
             b.writeByte('$');
             writeDecimal(b, length);
             b.writeBytes(CRLF);
@@ -231,7 +159,7 @@ public final class Reply {
     /** Bytes {@code [offset, offset + length)} of a string kept in chunks, as a bulk string. */
     public void bulk(ChunkedBytes value, int offset, int length) {
         if (enabled) {
-            ByteBuf b = toSocket && length >= BIG_REPLY ? spilledWithRoom(length + 32) : buf();
+            ReplyBuffer b = buf();
             b.writeByte('$');
             writeDecimal(b, length);
             b.writeBytes(CRLF);
@@ -258,7 +186,7 @@ public final class Reply {
             return;
         }
         byte[] body = ByteText.encode(text);
-        ByteBuf b = buf();
+        ReplyBuffer b = buf();
         b.writeByte('=');
         writeDecimal(b, body.length + 4);
         b.writeBytes(CRLF);
@@ -288,7 +216,7 @@ public final class Reply {
         }
         String text = DoubleFormat.reply(value);
         if (resp3()) {
-            ByteBuf b = buf();
+            ReplyBuffer b = buf();
             b.writeByte(',');
             b.writeCharSequence(text, StandardCharsets.US_ASCII);
             b.writeBytes(CRLF);
@@ -306,7 +234,7 @@ public final class Reply {
             return;
         }
         if (resp3()) {
-            ByteBuf b = buf();
+            ReplyBuffer b = buf();
             b.writeByte(',');
             b.writeCharSequence(text, StandardCharsets.US_ASCII);
             b.writeBytes(CRLF);
@@ -377,7 +305,7 @@ public final class Reply {
 
     private void header(char type, long length) {
         if (enabled) {
-            ByteBuf b = buf();
+            ReplyBuffer b = buf();
             b.writeByte(type);
             writeDecimal(b, length);
             b.writeBytes(CRLF);
@@ -387,17 +315,11 @@ public final class Reply {
     /** Raw bytes already framed (used to forward prepared frames). */
     public void raw(byte[] frame) {
         if (enabled) {
-            (toSocket && frame.length >= BIG_REPLY ? spilledWithRoom(frame.length) : buf()).writeBytes(frame);
+            buf().writeBytes(frame);
         }
     }
 
-    /** The socket-memory buffer, after whatever was staged, with room for {@code more} bytes. */
-    private ByteBuf spilledWithRoom(int more) {
-        spill(more);
-        return spilled;
-    }
-
-    private void writeDecimal(ByteBuf b, long value) {
+    private void writeDecimal(ReplyBuffer b, long value) {
         if (value >= 0 && value < 10) {
             b.writeByte('0' + (int) value);
             return;

@@ -7,9 +7,8 @@ import dev.redsim.simulator.command.CommandFlag;
 import dev.redsim.simulator.command.CommandProcessor;
 import dev.redsim.simulator.command.CommandSpec;
 import dev.redsim.simulator.command.CommandTable;
+import dev.redsim.simulator.protocol.Outgoing;
 import dev.redsim.simulator.server.ClientConnection;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
@@ -164,20 +163,21 @@ final class ScriptCommandCaller {
         scriptClient.protocol(run.resp);
         scriptClient.user(run.caller.user());
         commands.callFromScript(scriptClient, argv, spec);
-        ByteBuf out = scriptClient.reply().takePending();
+        Outgoing out = scriptClient.reply().pending();
         try {
-            // the script client's buffers are heap arrays (HeapReplyAllocator): the reply is read where it lies
-            byte[] reply = out.hasArray() ? out.array() : ByteBufUtil.getBytes(out);
-            int from = out.hasArray() ? out.arrayOffset() + out.readerIndex() : 0;
+            // a reply of up to a megabyte is one slice of the script client's reply buffer: read where it lies
+            boolean oneSlice = out.count() == 1;
+            byte[] reply = oneSlice ? out.array(0) : out.toArray();
+            int from = oneSlice ? out.offset(0) : 0;
             if (run.recording != null) {
-                run.recording.executed(argv, raise, run.resp, reply, from, out.readableBytes());
+                run.recording.executed(argv, raise, run.resp, reply, from, Math.toIntExact(out.bytes()));
             }
             if (RespToLua.isError(reply, from)) {
                 return failCounted(RespToLua.errorText(reply, from), raise); // the command's call counted its error
             }
             return RespToLua.read(reply, from);
         } finally {
-            out.release();
+            scriptClient.reply().discardPending();
         }
     }
 

@@ -176,10 +176,10 @@ public final class ScriptRunner {
      * cannot be resumed later.
      */
     private static Executor busyLoop(ClientConnection caller) {
-        if (caller.channel() == null || caller.denyBlocking()) {
+        if (caller.connection() == null || caller.denyBlocking()) {
             return null;
         }
-        return caller.channel().eventLoop();
+        return caller.connection().loop();
     }
 
     /**

@@ -66,7 +66,7 @@ public final class Scripting {
      */
     Globals newLuaState() {
         if (scriptClient == null) {
-            scriptClient = new ClientConnection(0, null, new Reply(new HeapReplyAllocator()), engine,
+            scriptClient = new ClientConnection(0, null, new Reply(), engine,
                     engine.time().millis());
             scriptClient.authenticated(true);
             caller = new ScriptCommandCaller(commands, scriptClient);

@@ -3,9 +3,7 @@ package dev.redsim.simulator.server;
 import dev.redsim.simulator.protocol.DecoderLimits;
 import dev.redsim.simulator.protocol.InputSize;
 import dev.redsim.simulator.protocol.Reply;
-import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
+import dev.redsim.simulator.protocol.Outgoing;
 
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -19,7 +17,8 @@ public final class ClientConnection implements DecoderLimits {
     /** Redis's static reply buffer (16 KB) plus the 1 KB of reply list it allows a client that has not authenticated. */
     private static final int UNAUTHENTICATED_OUTPUT_LIMIT = 16 * 1024 + 1024;
     private final long id;
-    private final Channel channel;
+    /** The client's socket, or null for the server's own clients (scripts, a replica's master link fed in process). */
+    private final Connection connection;
     private final Reply reply;
     private final ServerContext server;
     private final long createdMillis;
@@ -64,9 +63,9 @@ public final class ClientConnection implements DecoderLimits {
 
     public enum ReplyMode { ON, OFF, SKIP, SKIP_NEXT }
 
-    public ClientConnection(long id, Channel channel, Reply reply, ServerContext server, long nowMillis) {
+    public ClientConnection(long id, Connection connection, Reply reply, ServerContext server, long nowMillis) {
         this.id = id;
-        this.channel = channel;
+        this.connection = connection;
         this.reply = reply;
         this.server = server;
         this.createdMillis = nowMillis;
@@ -79,8 +78,9 @@ public final class ClientConnection implements DecoderLimits {
         return id;
     }
 
-    public Channel channel() {
-        return channel;
+    /** The client's socket, or null for a client without one (a script's, a master link fed in process). */
+    public Connection connection() {
+        return connection;
     }
 
     public Reply reply() {
@@ -194,7 +194,7 @@ public final class ClientConnection implements DecoderLimits {
      * asked to (QUIT, protocol errors, CLIENT KILL). Called on the engine thread.
      */
     public void flush() {
-        if (channel == null) {
+        if (connection == null) {
             reply.discardPending();
             return;
         }
@@ -203,29 +203,32 @@ public final class ClientConnection implements DecoderLimits {
             // not read them: a flood of commands it may not run), without writing them
             reply.discardPending();
             markClosed();
-            channel.close();
+            connection.close();
             return;
         }
         if (reply.hasPending()) {
-            ByteBuf pending = reply.takePending();
+            Outgoing pending = reply.pending();
             // Redis counts what writeToClient writes (stat_net_output_bytes): a reply counts once it leaves, so
             // INFO's total_net_output_bytes does not yet include the INFO reply itself.
-            server.countNetOutput(pending.readableBytes());
-            if (closeAfterReply) {
-                channel.writeAndFlush(pending).addListener(ChannelFutureListener.CLOSE);
-            } else {
-                channel.writeAndFlush(pending, channel.voidPromise());
-                server.outputWritten(this);
+            server.countNetOutput(pending.bytes());
+            try {
+                if (closeAfterReply) {
+                    connection.writeThenClose(pending);
+                } else {
+                    connection.write(pending);
+                    server.outputWritten(this);
+                }
+            } finally {
+                reply.discardPending(); // the transport copied what the socket did not take
             }
         } else if (closeAfterReply) {
-            channel.close();
+            connection.close();
         }
     }
 
     /** Bytes handed to the socket that it has not taken yet (the client is not reading). */
     public long unwrittenBytes() {
-        io.netty.channel.ChannelOutboundBuffer outbound = channel == null ? null : channel.unsafe().outboundBuffer();
-        return outbound == null ? 0 : outbound.totalPendingWriteBytes();
+        return connection == null ? 0 : connection.unwrittenBytes();
     }
 
     /** What Redis counts for a client struct (about 2 KB) and the 1 KB reply buffer CLIENT LIST shows (rbs). */
@@ -433,12 +436,12 @@ public final class ClientConnection implements DecoderLimits {
 
     /** "ip:port" of the peer, as CLIENT LIST prints addr. */
     public String address() {
-        return format(channel == null ? null : channel.remoteAddress());
+        return format(connection == null ? null : connection.remoteAddress());
     }
 
     /** "ip:port" of our side, as CLIENT LIST prints laddr. */
     public String localAddress() {
-        return format(channel == null ? null : channel.localAddress());
+        return format(connection == null ? null : connection.localAddress());
     }
 
     private static String format(SocketAddress address) {

@@ -41,7 +41,7 @@ class NioReadBuffersTest {
             Channel server = new ServerBootstrap()
                     .group(group)
                     .channel(NioServerSocketChannel.class)
-                    .childOption(ChannelOption.RCVBUF_ALLOCATOR, RespDecoder.READS)
+                    .childOption(ChannelOption.RCVBUF_ALLOCATOR, ReadSizes.READS)
                     .childHandler(new ChannelInboundHandlerAdapter() {
                         @Override
                         public void channelRead(ChannelHandlerContext ctx, Object msg) {

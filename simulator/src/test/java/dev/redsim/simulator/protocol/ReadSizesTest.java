@@ -15,17 +15,17 @@ class ReadSizesTest {
     @Test
     void aChannelsReadsFollowTheSizeConfiguredNow() {
         EmbeddedChannel channel = new EmbeddedChannel();
-        channel.config().setRecvByteBufAllocator(RespDecoder.READS);
+        channel.config().setRecvByteBufAllocator(ReadSizes.READS);
         RecvByteBufAllocator.Handle handle = channel.unsafe().recvBufAllocHandle(); // made once, as Netty does
         handle.reset(channel.config());
         assertThat(handle.guess()).isEqualTo(16 * 1024);
 
-        channel.config().setRecvByteBufAllocator(RespDecoder.BIG_ARG_READS); // what the decoder does for a big argument
+        channel.config().setRecvByteBufAllocator(ReadSizes.BIG_ARG_READS); // what the decoder does for a big argument
         handle.reset(channel.config()); // the start of the next read loop
         assertThat(channel.unsafe().recvBufAllocHandle()).isSameAs(handle);
         assertThat(handle.guess()).isEqualTo(1024 * 1024);
 
-        channel.config().setRecvByteBufAllocator(RespDecoder.READS);
+        channel.config().setRecvByteBufAllocator(ReadSizes.READS);
         handle.reset(channel.config());
         assertThat(handle.guess()).isEqualTo(16 * 1024);
         channel.finishAndReleaseAll();

@@ -136,8 +136,8 @@ final class ClientKill {
         } else {
             client.markClosed();
             ctx.engine().blockedClients().forget(client); // freed at once in Redis: no longer counted as blocked
-            if (client.channel() != null) {
-                client.channel().close();
+            if (client.connection() != null) {
+                client.connection().close();
             }
         }
     }

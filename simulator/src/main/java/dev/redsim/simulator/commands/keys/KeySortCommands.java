@@ -126,7 +126,7 @@ public final class KeySortCommands implements CommandFamily {
             throw RedisError.WRONGTYPE;
         }
         // A set read in hash-table order would replicate differently: stored or scripted, it is sorted ALPHA.
-        boolean scripted = ctx.client().channel() == null; // the script client has no connection
+        boolean scripted = ctx.client().connection() == null; // the script client has no connection
         if (dontSort && value instanceof SetValue && (storeKey != null || scripted)) {
             dontSort = false;
             alpha = true;

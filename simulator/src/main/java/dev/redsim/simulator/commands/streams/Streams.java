@@ -67,6 +67,6 @@ final class Streams {
 
     /** A script's client (redis.call) runs without a connection of its own. */
     static boolean fromScript(CommandContext ctx) {
-        return ctx.client().channel() == null;
+        return ctx.client().connection() == null;
     }
 }

@@ -2,11 +2,6 @@ package dev.redsim.simulator.protocol;
 
 import dev.redsim.simulator.util.ByteText;
 import dev.redsim.simulator.util.ChunkedBytes;
-import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.RecvByteBufAllocator;
-import io.netty.handler.codec.ByteToMessageDecoder;
-
 import java.util.Arrays;
 import java.util.List;
 
@@ -17,28 +12,26 @@ import java.util.List;
  * rest of the input is discarded, as Redis does once it has decided to close the connection.
  *
  * <p>The decoder keeps its place inside a multibulk request, so a large value that arrives in many reads is
- * not parsed again from the start each time.
+ * not parsed again from the start each time. It reads whatever {@link Input} the transport keeps the connection's
+ * unread bytes in, and tells it how much to read next ({@link #nextReadSize}) and when to close ({@link #closing}).
  */
-public final class RespDecoder extends ByteToMessageDecoder {
+public final class RespParser {
     /** PROTO_INLINE_MAX_SIZE: the longest inline request or length line Redis waits for. */
     static final int INLINE_MAX_SIZE = 64 * 1024;
     private static final int UNAUTHENTICATED_MAX_ARGS = 10;
     private static final int UNAUTHENTICATED_MAX_BULK = 16384;
-    private static final int READ_BYTES = 16 * 1024;
+    /**
+     * PROTO_IOBUF_LEN: Redis reads 16 KB at a time; protocol limits are checked per read, so equal read sizes make the
+     * same input meet the same limits.
+     */
+    public static final int READ_BYTES = 16 * 1024;
+    /**
+     * While a big argument arrives, Redis reads all of what remains of it at once; here, 1 MB at a time (bigger reads
+     * would allocate and free a buffer of their size at every read).
+     */
+    public static final int BIG_ARG_READ_BYTES = 1024 * 1024;
     /** PROTO_MBULK_BIG_ARG: from this size on, an argument is gathered straight into its own array. */
     static final int BIG_ARG = 32 * 1024;
-    /**
-     * Reads of PROTO_IOBUF_LEN (16 KB), as Redis reads: protocol limits are checked per read, so equal read sizes
-     * make the same input meet the same limits. The allocators hold no state of their own.
-     */
-    public static final RecvByteBufAllocator READS = new ReadSizes(RespDecoder.READ_BYTES);
-    /** {@link #READS} for epoll connections, whose read handle must never report a full read (see ReadSizes). */
-    public static final RecvByteBufAllocator EPOLL_READS = new ReadSizes(RespDecoder.READ_BYTES, true);
-    /**
-     * While a big argument arrives, Redis reads all of what remains of it at once; here, 1 MB at a time (a pooled
-     * buffer; bigger ones are allocated and freed at every read). See {@link ReadSizes} for how the switch applies.
-     */
-    static final RecvByteBufAllocator BIG_ARG_READS = new ReadSizes(1024 * 1024);
 
     private final DecoderLimits limits;
     private boolean failed;
@@ -48,8 +41,8 @@ public final class RespDecoder extends ByteToMessageDecoder {
     private long bulkLength = -1;
     /**
      * A big argument being gathered as its bytes arrive (Redis reads such an argument straight into the buffer that
-     * becomes the argument): each byte is copied once, instead of the whole input being copied again each time Netty
-     * grows its buffer.
+     * becomes the argument): each byte is copied once, instead of the whole input being copied again each time the
+     * transport grows its buffer.
      */
     private byte[] bigArg;
     private int bigFilled;
@@ -68,35 +61,50 @@ public final class RespDecoder extends ByteToMessageDecoder {
     private int pos;
     /** Whether the connection was not authenticated when the current {@link #decode} call began. */
     private boolean unauthenticated;
+    /** Set once the input passed client-query-buffer-limit: the transport closes the connection, without a reply. */
+    private boolean closing;
 
-    public RespDecoder(DecoderLimits limits) {
+    public RespParser(DecoderLimits limits) {
         this.limits = limits;
     }
 
-    @Override
-    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
-        // no command runs while this decodes (Netty hands them on when it returns), so it holds for the whole call
+    /**
+     * Decodes what {@code in} holds into {@code out} (commands and protocol errors), consuming what it decoded; what is
+     * not whole yet stays in {@code in} for the next read. While the connection is not authenticated it stops after
+     * one command (see {@link #oneAtATime}): the caller runs it, then calls again for the rest.
+     */
+    public void decode(Input in, List<Object> out) {
+        // no command runs while this decodes (the caller hands them on when it returns), so it holds for the whole call
         unauthenticated = !limits.authenticated();
-        decodeInput(ctx, in, out);
-        boolean gathering = bigArg != null || filling != null;
-        readSize(ctx, gathering && bulkLength - gatheredBytes() > READ_BYTES ? BIG_ARG_READS : READS);
+        decodeInput(in, out);
     }
 
-    private void decodeInput(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
-        while (in.isReadable()) {
+    /** How many bytes the connection's next read should ask for: more while a big argument arrives. */
+    public int nextReadSize() {
+        boolean gathering = bigArg != null || filling != null;
+        return gathering && bulkLength - gatheredBytes() > READ_BYTES ? BIG_ARG_READ_BYTES : READ_BYTES;
+    }
+
+    /** True once the input passed client-query-buffer-limit: the connection is to be closed, without a reply. */
+    public boolean closing() {
+        return closing;
+    }
+
+    private void decodeInput(Input in, List<Object> out) {
+        while (in.readableBytes() > 0) {
             if (oneAtATime(out)) {
                 return;
             }
             if (failed) {
-                in.skipBytes(in.readableBytes());
+                in.skip(in.readableBytes());
                 return;
             }
             if (argsRemaining > 0 && bulkLength >= BIG_ARG) {
                 if (!(filling != null ? gatherChunks(in) : gatherBigArg(in))) {
-                    closeIfOverQueryLimit(ctx, in);
+                    closeIfOverQueryLimit(in);
                     return;
                 }
-                in.skipBytes(2); // Redis skips the two bytes after the payload without looking at them; so do we
+                in.skip(2); // Redis skips the two bytes after the payload without looking at them; so do we
                 byte[] arg = bigArg;
                 bigArg = null;
                 bigFilled = 0;
@@ -112,9 +120,9 @@ public final class RespDecoder extends ByteToMessageDecoder {
             }
             if (!decodeWindow(in, out)) {
                 if (failed) {
-                    in.skipBytes(in.readableBytes()); // after an error the rest of the input is discarded
+                    in.skip(in.readableBytes()); // after an error the rest of the input is discarded
                 } else {
-                    closeIfOverQueryLimit(ctx, in);
+                    closeIfOverQueryLimit(in);
                 }
                 return;
             }
@@ -128,16 +136,15 @@ public final class RespDecoder extends ByteToMessageDecoder {
      * stopped at a big argument (gathered from the buffer itself) or used up the input, false when the rest is not
      * a whole header or argument yet, or after a protocol error.
      */
-    private boolean decodeWindow(ByteBuf in, List<Object> out) {
-        int base = in.readerIndex();
+    private boolean decodeWindow(Input in, List<Object> out) {
         int end = in.readableBytes();
         if (window == null || window.length < end) {
             window = new byte[Math.max(end, 1024)];
         }
-        in.getBytes(base, window, 0, end);
+        in.peek(window, 0, end);
         pos = 0;
         boolean whole = decodeCommands(window, end, out);
-        in.readerIndex(base + pos);
+        in.skip(pos);
         if (window.length > READ_BYTES) {
             window = null; // a big pipeline's copy is not kept (Redis's query buffer shrinks back as well)
         }
@@ -172,28 +179,22 @@ public final class RespDecoder extends ByteToMessageDecoder {
     /**
      * Whether to stop at the command just decoded: while the connection is not authenticated, each command runs before
      * the next one is read (as Redis runs a command before it parses the next from its query buffer), so that an AUTH
-     * lifts the unauthenticated limits for the commands sent after it in the same write. Netty hands the command on and
-     * calls the decoder again for the rest.
+     * lifts the unauthenticated limits for the commands sent after it in the same write. The caller hands the command
+     * on and calls the decoder again for the rest.
      */
     private boolean oneAtATime(List<Object> out) {
         return unauthenticated && !out.isEmpty();
-    }
-
-    private static void readSize(ChannelHandlerContext ctx, RecvByteBufAllocator wanted) {
-        if (ctx.channel().config().getRecvByteBufAllocator() != wanted) {
-            ctx.channel().config().setRecvByteBufAllocator(wanted);
-        }
     }
 
     /**
      * Redis closes a client whose query buffer (input not yet a whole command, such as most of a huge bulk)
      * passes client-query-buffer-limit, without a reply.
      */
-    private void closeIfOverQueryLimit(ChannelHandlerContext ctx, ByteBuf in) {
+    private void closeIfOverQueryLimit(Input in) {
         if ((long) in.readableBytes() + gatheredBytes() > limits.maxQueryBuffer()) {
             failed = true;
-            in.skipBytes(in.readableBytes());
-            ctx.close();
+            closing = true;
+            in.skip(in.readableBytes());
         }
     }
 
@@ -332,19 +333,19 @@ public final class RespDecoder extends ByteToMessageDecoder {
     }
 
     /** Moves what has arrived of the big argument into its array; true once it is whole and its CRLF has come. */
-    private boolean gatherBigArg(ByteBuf in) {
+    private boolean gatherBigArg(Input in) {
         int length = (int) bulkLength;
         int take = Math.min(in.readableBytes(), length - bigFilled);
-        in.readBytes(bigArg, bigFilled, take);
+        in.read(bigArg, bigFilled, take);
         bigFilled += take;
         return bigFilled == length && in.readableBytes() >= 2;
     }
 
     /** Moves what has arrived of a value kept in chunks into them; true once it is whole and its CRLF has come. */
-    private boolean gatherChunks(ByteBuf in) {
-        while (in.isReadable() && !filling.complete()) {
+    private boolean gatherChunks(Input in) {
+        while (in.readableBytes() > 0 && !filling.complete()) {
             int take = Math.min(in.readableBytes(), filling.room());
-            in.readBytes(filling.target(), filling.offset(), take);
+            in.read(filling.target(), filling.offset(), take);
             filling.advance(take);
         }
         return filling.complete() && in.readableBytes() >= 2;

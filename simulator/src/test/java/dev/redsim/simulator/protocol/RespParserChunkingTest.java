@@ -1,7 +1,5 @@
 package dev.redsim.simulator.protocol;
 
-import io.netty.buffer.Unpooled;
-import io.netty.channel.embedded.EmbeddedChannel;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -16,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The decoder keeps the value of SET and its kind in chunks once it is at least a chunk long (decision 0048), and
  * every other argument in one array as before, however the input is split into reads.
  */
-class RespDecoderChunkingTest {
+class RespParserChunkingTest {
     private static final int CHUNK = 1000;
 
     @Test
@@ -79,27 +77,28 @@ class RespDecoderChunkingTest {
         assertThat(decode(4096, command("MSET", big, "v")).get(0)).isInstanceOf(byte[][].class); // MSET's key
         assertThat(decode(4096, command("RPUSH", "k", big)).get(0)).isInstanceOf(byte[][].class);
         // BIG_ARG (32 KB) and more but under the chunk size asked for: one array
-        RespDecoder decoder = new RespDecoder(limits(64 * 1024));
-        EmbeddedChannel channel = new EmbeddedChannel(decoder);
-        channel.writeInbound(Unpooled.wrappedBuffer(command("SET", "k", big)));
-        byte[][] args = channel.readInbound();
+        byte[][] args = (byte[][]) decode(new RespParser(limits(64 * 1024)), 1 << 20, command("SET", "k", big)).get(0);
         assertThat(args[2]).isEqualTo(big);
     }
 
     @Test
     void theQueryBufferLimitCountsWhatArrivedOfAValueInChunks() {
-        EmbeddedChannel channel = new EmbeddedChannel(new RespDecoder(new DecoderLimits() {
+        RespParser parser = new RespParser(new DecoderLimits() {
             public long maxBulkLength() { return 512L * 1024 * 1024; }
             public long maxQueryBuffer() { return 30_000; }
             public boolean authenticated() { return true; }
             public int chunkSizeFor(long length) { return length >= CHUNK ? CHUNK : 0; }
-        }));
+        });
         byte[] whole = command("SET", "k", pattern(40_000));
-        channel.writeInbound(Unpooled.wrappedBuffer(whole, 0, 20_000));
-        assertThat(channel.isOpen()).isTrue();
-        channel.writeInbound(Unpooled.wrappedBuffer(whole, 20_000, 12_000));
-        assertThat(channel.isOpen()).isFalse(); // Redis closes a client past client-query-buffer-limit, no reply
-        assertThat((Object) channel.readInbound()).isNull();
+        ArrayInput input = new ArrayInput();
+        List<Object> out = new ArrayList<>();
+        input.append(whole, 0, 20_000);
+        parser.decode(input, out);
+        assertThat(parser.closing()).isFalse();
+        input.append(whole, 20_000, 12_000);
+        parser.decode(input, out);
+        assertThat(parser.closing()).isTrue(); // Redis closes a client past client-query-buffer-limit, no reply
+        assertThat(out).isEmpty();
     }
 
     @Test
@@ -120,13 +119,20 @@ class RespDecoderChunkingTest {
             all.writeBytes(c);
         }
         byte[] input = all.toByteArray();
-        EmbeddedChannel channel = new EmbeddedChannel(new RespDecoder(limits(CHUNK)));
-        for (int at = 0; at < input.length; at += readSize) {
-            channel.writeInbound(Unpooled.wrappedBuffer(input, at, Math.min(readSize, input.length - at)));
-        }
+        return decode(new RespParser(limits(CHUNK)), readSize, input);
+    }
+
+    /** The input in reads of {@code readSize} bytes, each decoded as the transport's driver decodes a read. */
+    private static List<Object> decode(RespParser parser, int readSize, byte[] input) {
+        ArrayInput unread = new ArrayInput();
         List<Object> out = new ArrayList<>();
-        for (Object o; (o = channel.readInbound()) != null; ) {
-            out.add(o);
+        for (int at = 0; at < input.length; at += readSize) {
+            unread.append(input, at, Math.min(readSize, input.length - at));
+            int before;
+            do {
+                before = unread.readableBytes();
+                parser.decode(unread, out);
+            } while (unread.readableBytes() > 0 && unread.readableBytes() != before);
         }
         return out;
     }
