@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * (decision 0042). The command line keeps an accept loop apart from the engine's (epoll, whose listening channel
  * binds on its loop: CONFIG SET port, run on the engine thread, waits for that bind).
  */
-final class NettyStart {
+final class NettyStart implements ThreadsStart {
     /** The groups and the bootstrap, ready for the child handler and the listeners; accept may be engine itself. */
     record Loops(EventLoopGroup engine, EventLoopGroup accept, ServerBootstrap bootstrap, Transport transport) {
     }
@@ -210,10 +210,12 @@ final class NettyStart {
         return new NettyStart(made, true, true, new AtomicBoolean(true));
     }
 
-    /** A cluster node's: the loops its cluster shares, already made, so the bootstrap is made here and now. */
-    static NettyStart shared(EventLoopGroup engine, EventLoopGroup accept, Transport transport) {
-        return new NettyStart(CompletableFuture.completedFuture(
-                new Loops(engine, accept, bootstrap(engine, accept, transport), transport)), false, false, new AtomicBoolean(true));
+    /** A cluster's threads, which its nodes share: two NIO loops, the engine's and the accept loop (decision 0015). */
+    static ServerThreads clusterLoops() {
+        Transport transport = Transport.NIO; // in-process, as a standalone simulator's (decision 0031)
+        EventLoopGroup engine = transport.oneLoop("redsim-cluster");
+        EventLoopGroup accept = transport.oneLoop("redsim-cluster-accept");
+        return new NettyThreads(new Loops(engine, accept, bootstrap(engine, accept, transport), transport));
     }
 
     /** Without the listening channel's class: {@link Listeners} sets it, or the channel itself, per socket. */
@@ -261,7 +263,8 @@ final class NettyStart {
      * id here, while its helper may still be making the groups (decisions 0035, 0042); an in-process start warms the
      * first connection here unless its helper, done with the loop already, has claimed that.
      */
-    void prepareOnStartingThread() {
+    @Override
+    public void prepareOnStartingThread() {
         if (warmOnStartingThread) {
             ByteBufAllocator.DEFAULT.getClass();
             io.netty.channel.DefaultChannelId.newInstance();
@@ -270,11 +273,16 @@ final class NettyStart {
         }
     }
 
+    @Override
+    public ServerThreads join() {
+        return new NettyThreads(loops());
+    }
+
     /**
      * The loops: made here when an in-process start's helper has not begun to make them, else waited for (the helper's
      * writes happen-before the return); a failure to make them is rethrown as it was.
      */
-    Loops join() {
+    Loops loops() {
         if (oneLoop != null) {
             oneLoop.makeUnlessClaimed(); // the helper has not begun: this thread makes the loop instead of waiting
         }
@@ -304,18 +312,26 @@ final class NettyStart {
     }
 
     /** For a start that failed on the caller's side: waits for the helper and stops what it made, leaving no thread. */
-    void abandon() {
+    @Override
+    public void abandon() {
         if (oneLoop != null && oneLoop.abandonUnlessClaimed()) {
             return; // no loop was made nor will be; the helper ends
         }
         Loops loops;
         try {
-            loops = join();
+            loops = loops();
         } catch (RuntimeException | Error ignored) {
             return; // the caller's failure is the one reported; the helper stopped what it had made
         }
         if (ownsGroups) {
-            RedisSimulator.stopThreads(loops.engine(), loops.accept());
+            stopThreads(loops.engine(), loops.accept());
+        }
+    }
+
+    /** Stops the groups and waits for them (the accept group may be the engine's). */
+    static void stopThreads(EventLoopGroup... groups) {
+        for (EventLoopGroup g : new java.util.LinkedHashSet<>(java.util.Arrays.asList(groups))) {
+            g.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
         }
     }
 }

@@ -352,7 +352,7 @@ public final class RedisCluster implements AutoCloseable {
                 for (int i = 0; i < nodes.size(); i++) {
                     if (infos.get(i) != from) {
                         RedisSimulator node = nodes.get(i);
-                        loop.group().execute(() -> node.receiveClusterPublish(channel, message));
+                        loop.threads().execute(() -> node.receiveClusterPublish(channel, message));
                     }
                 }
             }
@@ -364,7 +364,7 @@ public final class RedisCluster implements AutoCloseable {
                     ClusterNodeInfo node = infos.get(i);
                     if (node != from && (node == master || node.master() == master)) {
                         RedisSimulator receiver = nodes.get(i);
-                        loop.group().execute(() -> receiver.receiveClusterShardPublish(channel, message));
+                        loop.threads().execute(() -> receiver.receiveClusterShardPublish(channel, message));
                     }
                 }
             }
@@ -475,7 +475,7 @@ public final class RedisCluster implements AutoCloseable {
                     return null;
                 });
                 // clusterCron's failure detection, at Redis's 10 times a second, for a clock that runs by itself
-                loop.group().next().scheduleAtFixedRate(cluster::detectFailures, 100, 100, TimeUnit.MILLISECONDS);
+                loop.threads().scheduleAtFixedRate(cluster::detectFailures, 100, 100, TimeUnit.MILLISECONDS);
                 return cluster;
             } catch (RuntimeException e) {
                 started.forEach(RedisSimulator::close);

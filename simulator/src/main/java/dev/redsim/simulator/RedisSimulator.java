@@ -10,16 +10,8 @@ import dev.redsim.simulator.engine.Engine;
 import dev.redsim.simulator.engine.TimeSource;
 import dev.redsim.simulator.intercept.CommandInterceptor;
 import dev.redsim.simulator.intercept.InterceptorRegistration;
-import dev.redsim.simulator.protocol.Reply;
 import dev.redsim.simulator.server.ClientConnection;
 import dev.redsim.simulator.scripting.ScriptRunner;
-import dev.redsim.simulator.server.ClientDriver;
-import dev.redsim.simulator.server.ConnectionHandler;
-import dev.redsim.simulator.server.NettyConnection;
-import io.netty.bootstrap.ServerBootstrap;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.socket.SocketChannel;
 
 import java.net.URI;
 import java.time.Clock;
@@ -50,12 +42,8 @@ public final class RedisSimulator implements AutoCloseable {
     private final ScriptRunner scriptRunner;
     private final dev.redsim.simulator.scripting.Scripting scripting;
     private final TimeSource time;
-    private final EventLoopGroup group;
-    /**
-     * Accepts connections: the engine's own group in process (one loop, decision 0042); the command line's epoll
-     * accept loop apart (it binds, so that CONFIG SET port can wait for a bind from the engine thread).
-     */
-    private final EventLoopGroup acceptGroup;
+    /** The engine's loop and the transport's (decision 0049). */
+    private final ServerThreads threads;
     private final Listeners listeners;
     /** False for a cluster node: the cluster owns the event loops all its nodes share, and stops them. */
     private final boolean ownsThreads;
@@ -72,51 +60,39 @@ public final class RedisSimulator implements AutoCloseable {
 
     private RedisSimulator(Builder b) {
         this.ownsThreads = b.sharedLoop == null;
-        // Netty's loops are made on a helper thread meanwhile (its first use in a JVM is a third of a first start);
-        // everything up to the join needs no Netty class (decision 0031).
-        NettyStart netty = ownsThreads ? NettyStart.inBackground(b.nativeTransport)
-                : NettyStart.shared(b.sharedLoop.group(), b.sharedLoop.acceptGroup(), b.sharedLoop.transport());
+        // The threads are made on a helper thread meanwhile; everything up to the join needs none of them (decision 0031)
+        ThreadsStart starting = ownsThreads ? NettyStart.inBackground(b.nativeTransport)
+                : ThreadsStart.made(b.sharedLoop.threads());
         CommandRoom room;
         try {
             this.time = ownsThreads ? new TimeSource(b.clock) : b.sharedLoop.time();
             // The rooms, wired bottom up: the engine, the command table and its call path, scripting, the commands.
             this.engine = new Engine(configuration(b), time, b.databases);
             room = CommandRoom.wire(engine, time, cluster, b.scriptMemoryLimit);
-            netty.prepareOnStartingThread();
+            starting.prepareOnStartingThread();
         } catch (RuntimeException | Error e) {
-            netty.abandon(); // no thread outlives a failed start
+            starting.abandon(); // no thread outlives a failed start
             throw e;
         }
-        NettyStart.Loops loops = netty.join();
-        this.group = loops.engine();
-        this.acceptGroup = loops.accept();
+        this.threads = starting.join();
         this.commands = room.commands();
         this.scriptRunner = room.scriptRunner();
         this.scripting = room.scripting();
         this.startInterceptor = b.interceptor;
         this.currentInterceptor = b.interceptor;
         commands.interceptor(b.interceptor); // before the event loop starts, which publishes it to that thread
-        ServerBootstrap bootstrap = loops.bootstrap()
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        ClientConnection client = new ClientConnection(engine.nextClientId(), new NettyConnection(ch),
-                                new Reply(), engine, time.millis());
-                        ch.pipeline().addLast(new ConnectionHandler(new ClientDriver(engine, engine, client)));
-                    }
-                });
-        this.listeners = new Listeners(bootstrap, loops.transport());
+        this.listeners = new Listeners(threads.sockets(new ClientAcceptor(engine, time)));
         try {
             listeners.start(Listeners.addresses(b.bind), b.port);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             if (ownsThreads) {
-                stopThreads(group, acceptGroup);
+                threads.stop();
             }
             throw new IllegalStateException("interrupted while binding " + b.bind + ":" + b.port, e);
         } catch (Exception e) {
             if (ownsThreads) {
-                stopThreads(group, acceptGroup);
+                threads.stop();
             }
             throw new IllegalStateException("cannot listen on " + b.bind + ":" + b.port + ": " + bindFailure(e), e);
         }
@@ -129,7 +105,7 @@ public final class RedisSimulator implements AutoCloseable {
         // on the same loop later), and a start no longer waits for that thread to come up (decision 0035). The
         // crons are scheduled from inside it: scheduled from this thread, each would be a task of its own that may
         // wake the loop again while a client connects (decision 0042).
-        group.next().execute(() -> {
+        threads.execute(() -> {
             engine.port(port);
             engine.config().setInternal("port", Integer.toString(port));
             // CONFIG SET port and bind take effect as in Redis (or fail, leaving the sockets as they were)
@@ -150,15 +126,15 @@ public final class RedisSimulator implements AutoCloseable {
     /** The engine's timers, scheduled on the engine thread. */
     private void scheduleCrons() {
         // serverCron runs at hz 10: active expiry of keys whose time has passed.
-        group.next().scheduleAtFixedRate(engine::activeExpireCycle, 100, 100, TimeUnit.MILLISECONDS);
+        threads.scheduleAtFixedRate(engine::activeExpireCycle, 100, 100, TimeUnit.MILLISECONDS);
         // Also at hz 10, as serverCron does: samples for instantaneous_ops_per_sec and instantaneous_*_kbps.
-        group.next().scheduleAtFixedRate(engine::sampleRates, 100, 100, TimeUnit.MILLISECONDS);
+        threads.scheduleAtFixedRate(engine::sampleRates, 100, 100, TimeUnit.MILLISECONDS);
         // clientsCron, at hz 10 too: idle clients closed after the timeout parameter.
-        group.next().scheduleAtFixedRate(engine::clientsCron, 100, 100, TimeUnit.MILLISECONDS);
+        threads.scheduleAtFixedRate(engine::clientsCron, 100, 100, TimeUnit.MILLISECONDS);
         // replicationCron: the keepalive PING to replicas every repl-ping-replica-period seconds of the clock.
-        group.next().scheduleAtFixedRate(engine::replicationCron, 100, 100, TimeUnit.MILLISECONDS);
+        threads.scheduleAtFixedRate(engine::replicationCron, 100, 100, TimeUnit.MILLISECONDS);
         // Blocked clients' timeouts are checked far more often, as Redis does in every event loop turn.
-        group.next().scheduleAtFixedRate(engine::checkBlockedTimeouts, 10, 10, TimeUnit.MILLISECONDS);
+        threads.scheduleAtFixedRate(engine::checkBlockedTimeouts, 10, 10, TimeUnit.MILLISECONDS);
     }
 
     /** The configuration the builder asks for: Redis's defaults, then its options, each checked as Redis checks it. */
@@ -185,15 +161,13 @@ public final class RedisSimulator implements AutoCloseable {
     }
 
     /** The event loops and the clock every node of a cluster shares (owned and stopped by the cluster). */
-    record SharedLoop(EventLoopGroup group, EventLoopGroup acceptGroup, TimeSource time, Transport transport) {
+    record SharedLoop(ServerThreads threads, TimeSource time) {
         static SharedLoop start(Clock clock) {
-            Transport transport = Transport.NIO; // in-process, as a standalone simulator's (decision 0031)
-            return new SharedLoop(transport.oneLoop("redsim-cluster"), transport.oneLoop("redsim-cluster-accept"),
-                    new TimeSource(clock), transport);
+            return new SharedLoop(NettyStart.clusterLoops(), new TimeSource(clock));
         }
 
         void stop() {
-            stopThreads(acceptGroup, group);
+            threads.stop();
         }
     }
 
@@ -275,13 +249,6 @@ public final class RedisSimulator implements AutoCloseable {
             engine.pubSub().publishShard(channel, message);
             engine.flushPendingOutput();
         });
-    }
-
-    /** A failed start leaves no thread behind: the event loops are stopped and awaited. */
-    static void stopThreads(EventLoopGroup... groups) {
-        for (EventLoopGroup g : new java.util.LinkedHashSet<>(java.util.Arrays.asList(groups))) { // accept may be the engine's
-            g.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
-        }
     }
 
     /** The operating system's reason ("Address already in use"), without Netty's "bind(..) failed: " prefix. */
@@ -376,7 +343,7 @@ public final class RedisSimulator implements AutoCloseable {
 
     /** Runs code on the engine thread and waits for it; the way to touch engine state from a test thread. */
     public <T> T onEngine(Callable<T> task) {
-        if (group.next().inEventLoop()) {
+        if (threads.inEngineThread()) {
             try {
                 return task.call();
             } catch (Exception e) {
@@ -384,7 +351,9 @@ public final class RedisSimulator implements AutoCloseable {
             }
         }
         try {
-            return group.next().submit(task).get();
+            java.util.concurrent.FutureTask<T> run = new java.util.concurrent.FutureTask<>(task);
+            threads.execute(run);
+            return run.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -452,14 +421,7 @@ public final class RedisSimulator implements AutoCloseable {
                 listeners.close();
                 return; // a cluster node: the cluster stops the threads its nodes share, with their connections
             }
-            if (acceptGroup != group) { // the command line's epoll accept loop
-                listeners.close();
-                acceptGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
-            }
-            // One loop in process: its stop closes every channel it has, listening ones included, and then its
-            // selector, which frees their ports before the wait below returns (decision 0042).
-            // Bounded: a stop (SIGTERM in the CLI) must come through whatever a client left the engine doing.
-            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+            threads.stop(); // closes every socket, the listening ones too: their ports are free on return
         } finally {
             closed.countDown();
         }

@@ -40,7 +40,7 @@ class ListenersTest {
                         }
                     })
                     .childHandler(new ChannelInboundHandlerAdapter());
-            Listeners listeners = new Listeners(bootstrap, Transport.NIO);
+            Listeners listeners = new Listeners(new NettyListeningSockets(bootstrap, Transport.NIO));
             listeners.start(List.of("127.0.0.1"), 0);
             int port = listeners.port();
             assertThat(accepts(port)).isTrue();
@@ -73,7 +73,7 @@ class ListenersTest {
         NioEventLoopGroup loop = new NioEventLoopGroup(1);
         try {
             ServerBootstrap bootstrap = new ServerBootstrap().group(loop).childHandler(new ChannelInboundHandlerAdapter());
-            Listeners listeners = new Listeners(bootstrap, Transport.NIO);
+            Listeners listeners = new Listeners(new NettyListeningSockets(bootstrap, Transport.NIO));
             listeners.start(List.of("127.0.0.1"), 0);
             int first = listeners.port();
             int second;
@@ -127,7 +127,7 @@ class ListenersTest {
         NioEventLoopGroup loop = new NioEventLoopGroup(1);
         try {
             ServerBootstrap bootstrap = new ServerBootstrap().group(loop).childHandler(new ChannelInboundHandlerAdapter());
-            Listeners listeners = new Listeners(bootstrap, Transport.NIO);
+            Listeners listeners = new Listeners(new NettyListeningSockets(bootstrap, Transport.NIO));
             listeners.start(List.of("127.0.0.1"), 0);
             int first = listeners.port();
             int second;

@@ -16,13 +16,13 @@ class NettyStartTest {
     @Test
     void theLoopHasItsAllocatorCacheBeforeItsFirstTaskFromOutside() throws Exception {
         NettyStart start = NettyStart.inBackground(false);
-        EventLoopGroup group = start.join().engine();
+        EventLoopGroup group = start.loops().engine();
         try {
             // the first task from outside: without the loop's own warm-up it runs on a thread that never allocated
             boolean cached = group.submit(NettyStartTest::hasCache).get(10, TimeUnit.SECONDS);
             assertThat(cached).as("the loop thread's allocator cache, before any connection").isTrue();
         } finally {
-            RedisSimulator.stopThreads(group);
+            NettyStart.stopThreads(group);
         }
     }
 
