@@ -16,6 +16,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,14 +26,14 @@ class SocketConnectionTest {
 
     private final SelectorLoop loop;
     private final SocketListener listener;
-    private final BlockingQueue<TestDriver> accepted = new LinkedBlockingQueue<>();
-    private volatile TestDriver.Reaction reaction;
+    private final BlockingQueue<RecordingDriver> accepted = new LinkedBlockingQueue<>();
+    private volatile RecordingDriver.Reaction reaction;
 
     SocketConnectionTest() throws IOException {
         loop = new SelectorLoop();
         loop.start("test-loop");
         listener = SocketListener.open(loop, new InetSocketAddress("127.0.0.1", 0), 128, connection -> {
-            TestDriver driver = new TestDriver(connection, reaction);
+            RecordingDriver driver = new RecordingDriver(connection, reaction);
             accepted.add(driver);
             return driver;
         });
@@ -67,7 +69,7 @@ class SocketConnectionTest {
             }
             wrote.countDown();
         };
-        try (TestClient client = new TestClient(listener.port())) {
+        try (BlockingClient client = new BlockingClient(listener.port())) {
             client.send("GO");
             assertThat(wrote.await(10, TimeUnit.SECONDS)).isTrue();
             Connection connection = accepted.take().connection;
@@ -82,16 +84,22 @@ class SocketConnectionTest {
 
     @Test
     void writeThenCloseDeliversEverythingThenTheEndOfTheStream() throws Exception {
-        byte[] big = new byte[3 * MB];
+        byte[] big = new byte[12 * MB];
         fill(big, 7);
+        CountDownLatch wrote = new CountDownLatch(1);
+        AtomicLong queuedAtClose = new AtomicLong();
         reaction = (driver, request) -> {
             driver.connection.write(Outgoing.of(big));
             driver.connection.writeThenClose(Outgoing.of("+BYE\r\n".getBytes(StandardCharsets.US_ASCII)));
             driver.connection.write(Outgoing.of("+AFTER\r\n".getBytes(StandardCharsets.US_ASCII))); // dropped
+            queuedAtClose.set(driver.connection.unwrittenBytes());
+            wrote.countDown();
         };
-        try (TestClient client = new TestClient(listener.port())) {
+        try (BlockingClient client = new BlockingClient(listener.port())) {
             client.send("QUIT");
-            TestDriver driver = accepted.take();
+            RecordingDriver driver = accepted.take();
+            assertThat(wrote.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(queuedAtClose.get()).isPositive(); // the close waits for the queue, which waits for the client
             byte[] all = client.readToEnd();
             ByteArrayOutputStream expected = new ByteArrayOutputStream();
             expected.write(big);
@@ -108,17 +116,19 @@ class SocketConnectionTest {
     void writeThenCloseWithNothingQueuedClosesAtOnce() throws Exception {
         reaction = (driver, request) ->
                 driver.connection.writeThenClose(Outgoing.of("+OK\r\n".getBytes(StandardCharsets.US_ASCII)));
-        try (TestClient client = new TestClient(listener.port())) {
+        try (BlockingClient client = new BlockingClient(listener.port())) {
             client.send("QUIT");
             assertThat(new String(client.readToEnd(), StandardCharsets.US_ASCII)).isEqualTo("+OK\r\n");
-            assertThat(accepted.take().closedCount).hasValue(1);
+            RecordingDriver driver = accepted.take();
+            assertThat(driver.closed.await(10, TimeUnit.SECONDS)).isTrue(); // told after the socket closed
+            assertThat(driver.closedCount).hasValue(1);
         }
     }
 
     @Test
     void closeFromAnotherThreadEndsTheClientsStreamAndTellsTheDriverOnceOnTheLoop() throws Exception {
-        try (TestClient client = new TestClient(listener.port())) {
-            TestDriver driver = accepted.take();
+        try (BlockingClient client = new BlockingClient(listener.port())) {
+            RecordingDriver driver = accepted.take();
             assertThat(driver.opened.await(10, TimeUnit.SECONDS)).isTrue();
             driver.connection.close(); // the test thread is not the loop's
             assertThat(client.read()).isEqualTo(-1);
@@ -133,9 +143,9 @@ class SocketConnectionTest {
 
     @Test
     void thePeerClosingTellsTheDriverExactlyOnceAndTheAddressesStayKnown() throws Exception {
-        TestDriver driver;
+        RecordingDriver driver;
         SocketAddress clientAddress;
-        try (TestClient client = new TestClient(listener.port())) {
+        try (BlockingClient client = new BlockingClient(listener.port())) {
             clientAddress = client.socket.getLocalSocketAddress();
             driver = accepted.take();
             client.send("bye");
@@ -157,15 +167,15 @@ class SocketConnectionTest {
 
     @Test
     void theLoopsShutdownClosesEveryConnection() throws Exception {
-        try (TestClient first = new TestClient(listener.port()); TestClient second = new TestClient(listener.port())) {
-            TestDriver one = accepted.take();
-            TestDriver two = accepted.take();
+        try (BlockingClient first = new BlockingClient(listener.port()); BlockingClient second = new BlockingClient(listener.port())) {
+            RecordingDriver one = accepted.take();
+            RecordingDriver two = accepted.take();
             assertThat(two.opened.await(10, TimeUnit.SECONDS)).isTrue();
             loop.shutdown();
             assertThat(loop.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
             assertThat(first.read()).isEqualTo(-1);
             assertThat(second.read()).isEqualTo(-1);
-            for (TestDriver driver : new TestDriver[] {one, two}) {
+            for (RecordingDriver driver : new RecordingDriver[] {one, two}) {
                 assertThat(driver.closedCount).hasValue(1);
                 assertThat(driver.closedOnLoop).isTrue();
             }
@@ -174,7 +184,7 @@ class SocketConnectionTest {
 
     @Test
     void writesFromAnotherThreadAreCopiedAndKeepTheirOrder() throws Exception {
-        try (TestClient client = new TestClient(listener.port())) {
+        try (BlockingClient client = new BlockingClient(listener.port())) {
             Connection connection = accepted.take().connection;
             byte[] reused = "first ".getBytes(StandardCharsets.US_ASCII);
             connection.write(Outgoing.of(reused));
@@ -188,9 +198,9 @@ class SocketConnectionTest {
     @Test
     void aReadAsksForNoMoreThanTheDriversReadSize() throws Exception {
         reaction = (driver, request) -> driver.readSize = 5;
-        try (TestClient client = new TestClient(listener.port())) {
+        try (BlockingClient client = new BlockingClient(listener.port())) {
             client.send("x");
-            TestDriver driver = accepted.take();
+            RecordingDriver driver = accepted.take();
             assertThat(driver.awaitReceived(1)).isEqualTo(1);
             byte[] hundred = new byte[100];
             client.send(hundred);
@@ -200,32 +210,33 @@ class SocketConnectionTest {
     }
 
     /**
-     * One read per connection per turn: while one client streams 50 MB, another's PINGs are each answered. Counted
-     * in bytes: every PONG comes before the big stream is all read. (A loop that read a connection until its socket
-     * had no more would serve the stream to its end first, as its sender keeps ahead of a reader that checks what
-     * it reads.)
+     * One read per connection per turn: while one client streams 50 MB, another's PINGs are each answered, and the
+     * big stream is read in pieces of its driver's read size, one per turn of the loop. Counted, not timed: a timer
+     * of the shortest period runs once per turn (runs it missed are skipped), so it numbers the turns, and no two of
+     * the big stream's reads may share a number.
      */
     @Test
     void aClientStreamingABigValueDoesNotStarveAnother() throws Exception {
         long total = 50L * MB;
+        int readSize = 16 * 1024;
+        AtomicLong turn = new AtomicLong();
+        AtomicLong lastBigReadTurn = new AtomicLong(-1);
+        AtomicInteger bigReadsSharingATurn = new AtomicInteger();
         reaction = (driver, bytes) -> {
             if (bytes[0] == 'P') { // the small client: one PING per read, as it waits for each answer
                 driver.connection.write(Outgoing.of("+PONG\r\n".getBytes(StandardCharsets.US_ASCII)));
             } else {
                 driver.keepBytes = false;
-                long check = 0;
-                for (int pass = 0; pass < 8; pass++) { // checking what it reads makes the reader the slower side
-                    for (byte b : bytes) {
-                        check = check * 31 + b;
-                    }
-                }
-                if (check == 42) {
-                    driver.readSize++; // never in practice: keeps the check from being optimised away
+                if (lastBigReadTurn.getAndSet(turn.get()) == turn.get()) {
+                    bigReadsSharingATurn.incrementAndGet();
                 }
             }
         };
-        try (TestClient big = new TestClient(listener.port()); TestClient small = new TestClient(listener.port())) {
-            TestDriver bigDriver = accepted.take();
+        loop.scheduleAtFixedRate(turn::incrementAndGet, 0, 1, TimeUnit.NANOSECONDS);
+        try (BlockingClient big = new BlockingClient(listener.port());
+             BlockingClient small = new BlockingClient(listener.port())) {
+            RecordingDriver bigDriver = accepted.take();
+            bigDriver.readSize = readSize;
             Thread streamer = new Thread(() -> stream(big, total), "big-value-sender");
             streamer.start();
             assertThat(bigDriver.awaitReceived(MB)).isGreaterThanOrEqualTo(MB); // the stream is under way
@@ -238,10 +249,12 @@ class SocketConnectionTest {
             assertThat(atLastPong).isLessThan(total);
             streamer.join(20_000);
             assertThat(bigDriver.awaitReceived(total)).isEqualTo(total);
+            assertThat(bigDriver.largestRead.get()).isLessThanOrEqualTo(readSize);
+            assertThat(bigReadsSharingATurn).hasValue(0);
         }
     }
 
-    private static void stream(TestClient client, long total) {
+    private static void stream(BlockingClient client, long total) {
         byte[] chunk = new byte[64 * 1024];
         Arrays.fill(chunk, (byte) 'x');
         try {

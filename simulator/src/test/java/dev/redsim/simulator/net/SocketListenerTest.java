@@ -18,9 +18,9 @@ class SocketListenerTest {
     private static final InetSocketAddress ANY_PORT = new InetSocketAddress("127.0.0.1", 0);
 
     private final SelectorLoop loop;
-    private final CompletableFuture<TestDriver> driver = new CompletableFuture<>();
+    private final CompletableFuture<RecordingDriver> driver = new CompletableFuture<>();
     private final ConnectionAcceptor acceptor = connection -> {
-        TestDriver accepted = new TestDriver(connection, null);
+        RecordingDriver accepted = new RecordingDriver(connection, null);
         driver.complete(accepted);
         return accepted;
     };
@@ -41,9 +41,9 @@ class SocketListenerTest {
         SocketListener listener = SocketListener.open(loop, ANY_PORT, 128, acceptor);
         assertThat(listener.port()).isPositive();
         assertThat(listener.localAddress().getPort()).isEqualTo(listener.port());
-        try (TestClient client = new TestClient(listener.port())) {
+        try (BlockingClient client = new BlockingClient(listener.port())) {
             client.send("hello");
-            TestDriver accepted = driver.get(10, TimeUnit.SECONDS);
+            RecordingDriver accepted = driver.get(10, TimeUnit.SECONDS);
             assertThat(accepted.opened.await(10, TimeUnit.SECONDS)).isTrue();
             awaitBytes(accepted, 5);
             assertThat(new String(accepted.received(), StandardCharsets.US_ASCII)).isEqualTo("hello");
@@ -55,7 +55,7 @@ class SocketListenerTest {
     @Test
     void aListenerOpenedBeforeTheLoopRunsAcceptsOnceItDoes() throws Exception {
         SocketListener listener = SocketListener.open(loop, ANY_PORT, 128, acceptor); // the loop is not running yet
-        try (TestClient client = new TestClient(listener.port())) { // the kernel completes it: the socket listens
+        try (BlockingClient client = new BlockingClient(listener.port())) { // the kernel completes it: the socket listens
             client.send("x");
             loop.start("test-loop");
             awaitBytes(driver.get(10, TimeUnit.SECONDS), 1);
@@ -130,12 +130,12 @@ class SocketListenerTest {
 
     /** A connection the listener accepted: it is registered with the loop then. */
     private void connectOnce(int port) throws Exception {
-        try (TestClient client = new TestClient(port)) {
+        try (BlockingClient client = new BlockingClient(port)) {
             assertThat(driver.get(10, TimeUnit.SECONDS).opened.await(10, TimeUnit.SECONDS)).isTrue();
         }
     }
 
-    static void awaitBytes(TestDriver driver, long count) throws InterruptedException {
+    static void awaitBytes(RecordingDriver driver, long count) throws InterruptedException {
         assertThat(driver.awaitReceived(count)).isEqualTo(count);
     }
 }

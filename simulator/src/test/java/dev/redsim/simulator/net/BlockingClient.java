@@ -8,12 +8,12 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
 /** A blocking client socket for the net package's tests, with a read timeout so a broken transport fails a test. */
-final class TestClient implements AutoCloseable {
+final class BlockingClient implements AutoCloseable {
     final Socket socket;
     private final InputStream in;
     private final OutputStream out;
 
-    TestClient(int port) throws IOException {
+    BlockingClient(int port) throws IOException {
         socket = new Socket();
         socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
         socket.setSoTimeout(20_000);

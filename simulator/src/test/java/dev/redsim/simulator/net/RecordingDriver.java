@@ -14,10 +14,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * A connection driver for the net package's tests: it keeps what it reads (or only counts it), hands each read to a
  * test's reaction, and records how often, and on which thread, it heard opened() and closed().
  */
-class TestDriver implements ConnectionDriver {
+class RecordingDriver implements ConnectionDriver {
     /** What a test does with the bytes of one read (the driver consumed and kept them already). */
     interface Reaction {
-        void read(TestDriver driver, byte[] newBytes);
+        void read(RecordingDriver driver, byte[] newBytes);
     }
 
     final Connection connection;
@@ -33,7 +33,7 @@ class TestDriver implements ConnectionDriver {
     private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
     private final Reaction reaction;
 
-    TestDriver(Connection connection, Reaction reaction) {
+    RecordingDriver(Connection connection, Reaction reaction) {
         this.connection = connection;
         this.reaction = reaction;
     }
@@ -49,14 +49,14 @@ class TestDriver implements ConnectionDriver {
         largestRead.accumulateAndGet(newBytes, Math::max);
         byte[] bytes = new byte[input.readableBytes()];
         input.read(bytes, 0, bytes.length);
-        synchronized (this) {
-            receivedBytes.addAndGet(bytes.length);
-            notifyAll();
-        }
         if (keepBytes) {
             synchronized (kept) {
                 kept.write(bytes, 0, bytes.length);
             }
+        }
+        synchronized (this) { // counted once kept: a test that waited for the count finds the bytes
+            receivedBytes.addAndGet(bytes.length);
+            notifyAll();
         }
         if (reaction != null) {
             reaction.read(this, bytes);
