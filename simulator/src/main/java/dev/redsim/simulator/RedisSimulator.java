@@ -61,8 +61,8 @@ public final class RedisSimulator implements AutoCloseable {
     private RedisSimulator(Builder b) {
         this.ownsThreads = b.sharedLoop == null;
         // The threads are made on a helper thread meanwhile; everything up to the join needs none of them (decision 0031)
-        ThreadsStart starting = ownsThreads ? NettyStart.inBackground(b.nativeTransport)
-                : ThreadsStart.made(b.sharedLoop.threads());
+        ThreadsStart starting = !ownsThreads ? ThreadsStart.made(b.sharedLoop.threads())
+                : b.nativeTransport ? NettyStart.inBackground(true) : OwnStart.inBackground();
         CommandRoom room;
         try {
             this.time = ownsThreads ? new TimeSource(b.clock) : b.sharedLoop.time();
@@ -163,7 +163,7 @@ public final class RedisSimulator implements AutoCloseable {
     /** The event loops and the clock every node of a cluster shares (owned and stopped by the cluster). */
     record SharedLoop(ServerThreads threads, TimeSource time) {
         static SharedLoop start(Clock clock) {
-            return new SharedLoop(NettyStart.clusterLoops(), new TimeSource(clock));
+            return new SharedLoop(OwnThreads.started("redsim-cluster"), new TimeSource(clock));
         }
 
         void stop() {

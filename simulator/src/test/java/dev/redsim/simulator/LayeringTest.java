@@ -33,7 +33,8 @@ class LayeringTest {
             "version",    // what depends on the imitated Redis version
             "protocol",   // RESP decoding and reply writing
             "keyspace",   // databases and typed values
-            "server",     // connections: client state, the Netty handler
+            "server",     // connections: client state, the driver every transport calls, the Netty handler
+            "net",        // the simulator's own transport on the JDK's NIO (in-process simulators: decision 0049)
             "engine",     // the one thread's state: clients, expiry, blocked clients, pub/sub, config
             "command",    // the command table, per-call context and dispatch (processCommand / call)
             "acl",        // users, their rules and the permission checks, the ACL log and file

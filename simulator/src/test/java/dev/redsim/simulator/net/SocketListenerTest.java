@@ -1,5 +1,6 @@
 package dev.redsim.simulator.net;
 
+import dev.redsim.simulator.server.ConnectionAcceptor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

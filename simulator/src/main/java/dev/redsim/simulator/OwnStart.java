@@ -1,0 +1,105 @@
+package dev.redsim.simulator;
+
+import dev.redsim.simulator.net.SelectorLoop;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * An in-process simulator's start of its one loop (decision 0049): a thread started first thing makes the loop (its
+ * selector: the JDK's NIO classes in a fresh JVM) and runs it, while the starting thread wires the engine; the join
+ * waits for the loop to exist. One thread per simulator, as before (decision 0042).
+ */
+final class OwnStart implements ThreadsStart {
+    private final CompletableFuture<SelectorLoop> made = new CompletableFuture<>();
+
+    private OwnStart() {
+    }
+
+    static OwnStart inBackground() {
+        OwnStart start = new OwnStart();
+        // A class, not a lambda: in a fresh JVM the first lambda bootstraps the JDK's lambda machinery (~15-20 ms)
+        Thread thread = new Thread(new LoopThread(start.made), "redsim-engine");
+        thread.setDaemon(true);
+        thread.start();
+        return start;
+    }
+
+    /** A loop on a new selector. */
+    static SelectorLoop newLoop() {
+        try {
+            return new SelectorLoop();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open a selector", e);
+        }
+    }
+
+    /** The loop thread's body: makes the loop, hands it over, runs it until it stops. */
+    private static final class LoopThread implements Runnable {
+        private final CompletableFuture<SelectorLoop> made;
+
+        LoopThread(CompletableFuture<SelectorLoop> made) {
+            this.made = made;
+        }
+
+        @Override
+        public void run() {
+            SelectorLoop loop;
+            try {
+                loop = newLoop();
+            } catch (RuntimeException | Error e) {
+                made.completeExceptionally(e);
+                return;
+            }
+            made.complete(loop);
+            loop.run();
+        }
+    }
+
+    @Override
+    public void prepareOnStartingThread() {
+        // nothing to warm here: the loop thread loads the transport's classes meanwhile
+    }
+
+    @Override
+    public ServerThreads join() {
+        return new OwnThreads(loop());
+    }
+
+    private SelectorLoop loop() {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return made.get();
+                } catch (InterruptedException e) {
+                    interrupted = true; // the loop's thread runs: never leave it behind
+                }
+            }
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(cause);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    @Override
+    public void abandon() {
+        try {
+            new OwnThreads(loop()).stop();
+        } catch (RuntimeException | Error ignored) {
+            // the caller's failure is the one reported; no loop was made
+        }
+    }
+}
