@@ -62,7 +62,7 @@ public final class RedisSimulator implements AutoCloseable {
         this.ownsThreads = b.sharedLoop == null;
         // The threads are made on a helper thread meanwhile; everything up to the join needs none of them (decision 0031)
         ThreadsStart starting = !ownsThreads ? ThreadsStart.made(b.sharedLoop.threads())
-                : b.nativeTransport ? NettyStart.inBackground(true) : OwnStart.inBackground();
+                : b.nativeTransport ? NettyStart.inBackground() : OwnStart.inBackground();
         CommandRoom room;
         try {
             this.time = ownsThreads ? new TimeSource(b.clock) : b.sharedLoop.time();
