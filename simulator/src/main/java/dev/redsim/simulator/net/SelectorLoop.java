@@ -154,7 +154,8 @@ public final class SelectorLoop implements Executor, Runnable {
 
     /**
      * Waits until the loop has ended after {@link #shutdown()}, at most {@code timeout}; returns whether it ended. On
-     * the loop thread it cannot end while waiting, so it answers at once.
+     * the loop thread it cannot end while waiting, so it answers at once. A loop that never ran (no thread called
+     * {@link #run()}) does not end: this then waits the whole timeout and answers false.
      */
     public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
         if (inLoop()) {
