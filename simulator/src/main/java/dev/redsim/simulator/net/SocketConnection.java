@@ -1,8 +1,8 @@
 package dev.redsim.simulator.net;
 
-import dev.redsim.simulator.server.ConnectionAcceptor;
 import dev.redsim.simulator.protocol.Outgoing;
 import dev.redsim.simulator.server.Connection;
+import dev.redsim.simulator.server.ConnectionAcceptor;
 import dev.redsim.simulator.server.ConnectionDriver;
 
 import java.io.IOException;
@@ -307,6 +307,20 @@ public final class SocketConnection extends LoopChannel implements Connection {
             // closed either way
         }
         if (driver != null) {
+            tellClosed();
+        }
+    }
+
+    /**
+     * The driver hears closed() as a loop task, not now: a close asked for inside the driver's own call (CLIENT KILL of
+     * the client whose command runs, a query buffer past its limit) must not pull the client out from under the code
+     * that is still serving it (Netty defers channelInactive the same way). Once the loop is shutting down it is told
+     * at once: the loop takes no more tasks.
+     */
+    private void tellClosed() {
+        try {
+            loop.execute(new ClosedNotice(driver));
+        } catch (RejectedExecutionException shuttingDown) {
             driver.closed();
         }
     }
@@ -353,6 +367,19 @@ public final class SocketConnection extends LoopChannel implements Connection {
         @Override
         public void run() {
             connection.closeNow();
+        }
+    }
+
+    private static final class ClosedNotice implements Runnable {
+        private final ConnectionDriver driver;
+
+        ClosedNotice(ConnectionDriver driver) {
+            this.driver = driver;
+        }
+
+        @Override
+        public void run() {
+            driver.closed();
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.redsim.simulator.net;
 
 import dev.redsim.simulator.server.ConnectionAcceptor;
+
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;

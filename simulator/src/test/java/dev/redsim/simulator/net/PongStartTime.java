@@ -1,9 +1,9 @@
 package dev.redsim.simulator.net;
 
-import dev.redsim.simulator.server.ConnectionAcceptor;
 import dev.redsim.simulator.protocol.Input;
 import dev.redsim.simulator.protocol.Outgoing;
 import dev.redsim.simulator.server.Connection;
+import dev.redsim.simulator.server.ConnectionAcceptor;
 import dev.redsim.simulator.server.ConnectionDriver;
 
 import java.net.InetSocketAddress;

@@ -17,6 +17,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -107,6 +108,30 @@ class SocketConnectionTest {
             assertThat(all.length).isEqualTo(expected.size());
             assertThat(Arrays.mismatch(all, expected.toByteArray())).isEqualTo(-1);
             assertThat(driver.closed.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(driver.closedCount).hasValue(1);
+            assertThat(driver.closedOnLoop).isTrue();
+        }
+    }
+
+    @Test
+    void aDriverThatClosesInsideItsOwnReadHearsClosedOnlyAfterTheReadReturns() throws Exception {
+        AtomicBoolean inRead = new AtomicBoolean();
+        AtomicBoolean closedInsideRead = new AtomicBoolean();
+        reaction = (driver, request) -> {
+            inRead.set(true);
+            try {
+                driver.connection.close(); // as CLIENT KILL of the client running it: the engine is mid-command
+                closedInsideRead.set(driver.closedCount.get() > 0);
+            } finally {
+                inRead.set(false);
+            }
+        };
+        try (BlockingClient client = new BlockingClient(listener.port())) {
+            client.send("CLIENT KILL");
+            assertThat(client.readToEnd()).isEmpty(); // the socket closed at once
+            RecordingDriver driver = accepted.take();
+            assertThat(driver.closed.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(closedInsideRead).as("closed() heard inside the driver's own read").isFalse();
             assertThat(driver.closedCount).hasValue(1);
             assertThat(driver.closedOnLoop).isTrue();
         }
