@@ -1,5 +1,6 @@
 package dev.redsim.simulator;
 
+import dev.redsim.simulator.commands.CommandFamilies;
 import dev.redsim.simulator.net.SelectorLoop;
 
 import java.io.IOException;
@@ -54,7 +55,32 @@ final class OwnStart implements ThreadsStart {
                 return;
             }
             made.complete(loop);
+            FirstStartInThisJvm.prepare();
             loop.run();
+        }
+    }
+
+    /**
+     * What the first in-process start of a JVM prepares on its loop thread, which is idle until the starting thread has
+     * made the engine (about 50 ms of a fresh JVM's start): the command table's layout (reading the compact table, ~30
+     * ms), which the starting thread would make next. Once per JVM: the class initialiser does it, and a thread that
+     * needs the layout meanwhile waits for it instead of making it again; a failure is left for that thread to meet
+     * and report.
+     */
+    private static final class FirstStartInThisJvm {
+        static {
+            try {
+                CommandFamilies.prepareLayout();
+            } catch (RuntimeException | Error e) {
+                // the starting thread makes the layout itself and reports what is wrong
+            }
+        }
+
+        private FirstStartInThisJvm() {
+        }
+
+        /** Runs the preparation unless a start of this JVM has; nothing to do here (the initialiser is the work). */
+        static void prepare() {
         }
     }
 

@@ -16,7 +16,6 @@ import java.util.Map;
  * Immutable, so one catalog serves every simulator in the JVM.
  */
 public final class CommandCatalog {
-    private static volatile CommandCatalog redis70;
 
     private final String redisVersion;
     private final Map<String, CommandDescription> commands;
@@ -29,14 +28,16 @@ public final class CommandCatalog {
         this.commands = Collections.unmodifiableMap(commands);
     }
 
-    /** The catalog of Redis 7.0 (read on first use). */
+    /**
+     * The catalog of Redis 7.0, read on first use, once per JVM: a thread that asks while another reads it waits for
+     * that one (an in-process start's loop thread reads it while the starting thread makes the engine: decision 0049).
+     */
     public static CommandCatalog redis70() {
-        CommandCatalog catalog = redis70;
-        if (catalog == null) {
-            catalog = fromResource(RedisVersion.IMITATED.commandTable());
-            redis70 = catalog;
-        }
-        return catalog;
+        return Redis70.CATALOG;
+    }
+
+    private static final class Redis70 {
+        static final CommandCatalog CATALOG = fromResource(RedisVersion.IMITATED.commandTable());
     }
 
     /**

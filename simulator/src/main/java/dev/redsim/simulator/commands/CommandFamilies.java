@@ -3,6 +3,7 @@ package dev.redsim.simulator.commands;
 import dev.redsim.simulator.acl.Acl;
 import dev.redsim.simulator.cluster.ClusterState;
 import dev.redsim.simulator.command.CommandFamily;
+import dev.redsim.simulator.command.CommandCatalog;
 import dev.redsim.simulator.command.CommandTable;
 import dev.redsim.simulator.command.TableLayout;
 import dev.redsim.simulator.commands.acl.AclCommands;
@@ -230,6 +231,14 @@ public final class CommandFamilies {
             makers.add(() -> create(name, scripting, acl == null || !name.equals("AclCommands") ? null : acl.get(), cluster));
         }
         table.declare(layout, makers);
+    }
+
+    /**
+     * Makes the table layout of every family over Redis 7.0's catalog, once per JVM (later calls find it made): what an
+     * in-process start's loop thread does while the starting thread makes the engine (decision 0049).
+     */
+    public static void prepareLayout() {
+        TableLayout.of(CommandCatalog.redis70(), declarations());
     }
 
     /** A family by its class's simple name; a switch rather than a list of constructors, so no family class loads before it is used. */
