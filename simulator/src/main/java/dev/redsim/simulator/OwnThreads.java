@@ -6,6 +6,7 @@ import dev.redsim.simulator.server.ConnectionAcceptor;
 
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -38,9 +39,14 @@ final class OwnThreads implements ServerThreads {
         return loop.inLoop();
     }
 
+    /** A timer asked for while the loop stops is dropped: it would never run (a simulator closed right after its start). */
     @Override
     public void scheduleAtFixedRate(Runnable task, long initialDelay, long period, TimeUnit unit) {
-        loop.scheduleAtFixedRate(task, initialDelay, period, unit);
+        try {
+            loop.scheduleAtFixedRate(task, initialDelay, period, unit);
+        } catch (RejectedExecutionException stopping) {
+            // the loop's stop has begun: no timer of it runs again
+        }
     }
 
     @Override

@@ -84,6 +84,25 @@ class SimulatorLifecycleTest {
         }
     }
 
+    /**
+     * A simulator closed right after its start (a test that needed none of it) stops without a word: its engine's
+     * first task, which schedules the timers, may run while the loop already stops, and must not print a rejection.
+     */
+    @Test
+    void aSimulatorClosedAtOnceStopsQuietly() {
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(printed, true));
+        try {
+            for (int i = 0; i < 200; i++) {
+                RedisSimulator.start().close();
+            }
+        } finally {
+            System.setErr(err);
+        }
+        assertThat(printed.toString()).isEmpty();
+    }
+
     @Test
     void closeFreesThePort() throws IOException {
         RedisSimulator simulator = RedisSimulator.start();
