@@ -1,13 +1,13 @@
 package dev.redsim.simulator;
 
 import dev.redsim.simulator.protocol.ReadSizes;
+import dev.redsim.simulator.util.Awaited;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -80,29 +80,7 @@ final class NettyStart implements ThreadsStart {
 
     /** The loops, waited for (the helper's writes happen-before the return); a failure is rethrown as it was. */
     private Loops loops() {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return made.get();
-                } catch (InterruptedException e) {
-                    interrupted = true; // the helper starts threads: never leave it running behind us
-                }
-            }
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw new IllegalStateException(cause);
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        return Awaited.value(made);
     }
 
     /** For a start that failed on the caller's side: waits for the helper and stops what it made, leaving no thread. */

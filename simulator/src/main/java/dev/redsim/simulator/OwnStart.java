@@ -2,11 +2,11 @@ package dev.redsim.simulator;
 
 import dev.redsim.simulator.commands.CommandFamilies;
 import dev.redsim.simulator.net.SelectorLoop;
+import dev.redsim.simulator.util.Awaited;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 /**
  * An in-process simulator's start of its one loop (decision 0049): a thread started first thing makes the loop (its
@@ -95,29 +95,7 @@ final class OwnStart implements ThreadsStart {
     }
 
     private SelectorLoop loop() {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return made.get();
-                } catch (InterruptedException e) {
-                    interrupted = true; // the loop's thread runs: never leave it behind
-                }
-            }
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw new IllegalStateException(cause);
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        return Awaited.value(made);
     }
 
     @Override
