@@ -216,10 +216,15 @@ public final class ClientConnection implements DecoderLimits {
                     connection.writeThenClose(pending);
                 } else {
                     connection.write(pending);
-                    server.outputWritten(this);
                 }
             } finally {
                 reply.discardPending(); // the transport copied what the socket did not take
+            }
+            if (!closeAfterReply) {
+                // measured once the batch is gone from the reply buffer: what the socket did not take is
+                // unwrittenBytes, and counting the batch as pending too would keep a delivered reply in the client's
+                // memory (mem_clients_normal, used_memory, maxmemory-clients) until clientsCron measures it again
+                server.outputWritten(this);
             }
         } else if (closeAfterReply) {
             connection.close();
