@@ -36,6 +36,8 @@ public final class ClientConnection implements DecoderLimits {
     private boolean authenticated;
     private ClientUser user;
     private boolean closeAfterReply;
+    /** Set once the connection was told to close (after its reply, or at once): later batches have nowhere to go. */
+    private boolean closeHandedOver;
     private boolean closed;
     private ReplyMode replyMode = ReplyMode.ON;
     private boolean noEvict;
@@ -194,7 +196,9 @@ public final class ClientConnection implements DecoderLimits {
      * asked to (QUIT, protocol errors, CLIENT KILL). Called on the engine thread.
      */
     public void flush() {
-        if (connection == null) {
+        if (connection == null || closeHandedOver) {
+            // no socket, or one told to close once its reply is out: a later batch (an empty one ended by a read after
+            // QUIT) must not close it at once, which would drop the end of that reply
             reply.discardPending();
             return;
         }
@@ -214,6 +218,7 @@ public final class ClientConnection implements DecoderLimits {
             try {
                 if (closeAfterReply) {
                     connection.writeThenClose(pending);
+                    closeHandedOver = true;
                 } else {
                     connection.write(pending);
                 }
@@ -228,6 +233,7 @@ public final class ClientConnection implements DecoderLimits {
             }
         } else if (closeAfterReply) {
             connection.close();
+            closeHandedOver = true;
         }
     }
 
