@@ -104,7 +104,7 @@ public final class SocketConnection extends LoopChannel implements Connection {
         if (output.isEmpty()) {
             closeNow();
         } else {
-            closeAfterWrite = true; // no more replies; what the client still sends is read and dropped
+            closeAfterWrite = true; // no more replies; what the client still sends is read, and none of it runs
             updateInterest();
         }
     }
@@ -145,11 +145,10 @@ public final class SocketConnection extends LoopChannel implements Connection {
                 flush();
             }
             if ((readyOps & SelectionKey.OP_READ) != 0 && !closed) {
-                if (closeAfterWrite) {
-                    discardInput();
-                } else {
-                    read();
-                }
+                // read while closing after the reply too, as Redis reads (and counts, and runs none of) what such a
+                // client still sends: a socket closed with unread input is reset (RFC 2525), which throws away the
+                // end of the reply the kernel has not sent yet
+                read();
             }
         } catch (RuntimeException | Error failed) { // the driver's: its state for this connection is unknown now
             failed.printStackTrace();
@@ -197,24 +196,6 @@ public final class SocketConnection extends LoopChannel implements Connection {
             driver.read(input, total); // what came before the end is served, as Redis does
         }
         if (ended) {
-            closeNow();
-        }
-    }
-
-    /**
-     * While closing after the reply, what the client still sends is read and dropped, as Redis goes on reading a client
-     * it closes after the reply without running any of it: a socket closed with unread input is reset (RFC 2525), which
-     * throws away the end of the reply the kernel has not sent yet. The driver is not told (it would run nothing, and
-     * an empty batch of a client closing after its reply closes at once).
-     */
-    private void discardInput() {
-        ByteBuffer buffer = loop.buffer();
-        buffer.clear();
-        try {
-            if (channel.read(buffer) < 0) {
-                closeNow(); // the client left: the rest of the reply has no reader, as in Redis
-            }
-        } catch (IOException reset) {
             closeNow();
         }
     }
