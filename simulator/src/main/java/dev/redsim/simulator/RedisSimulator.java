@@ -100,41 +100,91 @@ public final class RedisSimulator implements AutoCloseable {
         this.password = b.password;
         int port = listeners.port();
         // SHUTDOWN runs on the engine thread, which close() stops and waits for: it closes from a thread of its own
-        engine.onShutdown(() -> new Thread(this::close, "redsim-shutdown").start());
+        engine.onShutdown(new ShutdownCommand());
         // Queued, not awaited: the engine thread runs it before anything a client sends (its connection registers
         // on the same loop later), and a start no longer waits for that thread to come up (decision 0035). The
         // crons are scheduled from inside it: scheduled from this thread, each would be a task of its own that may
         // wake the loop again while a client connects (decision 0042).
-        threads.execute(() -> {
+        threads.execute(new StartOnEngineThread(port));
+    }
+
+    // The start's tasks and callbacks are named classes, not lambdas: a fresh JVM spins a class (and often method
+    // handle forms) for each lambda at its first use, which a test suite's first simulator would pay at its start.
+
+    /** What a start queues on the engine thread: the port it listens on, its socket parameters, its timers. */
+    private final class StartOnEngineThread implements Runnable {
+        private final int port;
+
+        StartOnEngineThread(int port) {
+            this.port = port;
+        }
+
+        @Override
+        public void run() {
             engine.port(port);
             engine.config().setInternal("port", Integer.toString(port));
             // CONFIG SET port and bind take effect as in Redis (or fail, leaving the sockets as they were)
-            engine.config().onChange("port", value -> {
+            engine.config().onChange("port", new SocketParameter("port"));
+            engine.config().onChange("bind", new SocketParameter("bind"));
+            // serverCron's work at hz 10 (active expiry, the instantaneous_* samples, clientsCron's idle timeout,
+            // replicationCron's keepalive); blocked clients' timeouts far more often, as Redis checks them in every
+            // event loop turn
+            threads.scheduleAtFixedRate(new EngineCron(engine, false), 100, 100, TimeUnit.MILLISECONDS);
+            threads.scheduleAtFixedRate(new EngineCron(engine, true), 10, 10, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** CONFIG SET port or bind: the listening sockets follow. */
+    private final class SocketParameter implements java.util.function.Consumer<String> {
+        private final String name;
+
+        SocketParameter(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public void accept(String value) {
+            if (name.equals("port")) {
                 listeners.changePort(Integer.parseInt(value));
                 engine.port(listeners.port());
-            });
-            engine.config().onChange("bind", value -> {
+            } else {
                 listeners.changeBind(Listeners.addresses(value));
                 if (listeners.reachableHost() != null) {
                     host = listeners.reachableHost();
                 }
-            });
-            scheduleCrons();
-        });
+            }
+        }
     }
 
-    /** The engine's timers, scheduled on the engine thread. */
-    private void scheduleCrons() {
-        // serverCron runs at hz 10: active expiry of keys whose time has passed.
-        threads.scheduleAtFixedRate(engine::activeExpireCycle, 100, 100, TimeUnit.MILLISECONDS);
-        // Also at hz 10, as serverCron does: samples for instantaneous_ops_per_sec and instantaneous_*_kbps.
-        threads.scheduleAtFixedRate(engine::sampleRates, 100, 100, TimeUnit.MILLISECONDS);
-        // clientsCron, at hz 10 too: idle clients closed after the timeout parameter.
-        threads.scheduleAtFixedRate(engine::clientsCron, 100, 100, TimeUnit.MILLISECONDS);
-        // replicationCron: the keepalive PING to replicas every repl-ping-replica-period seconds of the clock.
-        threads.scheduleAtFixedRate(engine::replicationCron, 100, 100, TimeUnit.MILLISECONDS);
-        // Blocked clients' timeouts are checked far more often, as Redis does in every event loop turn.
-        threads.scheduleAtFixedRate(engine::checkBlockedTimeouts, 10, 10, TimeUnit.MILLISECONDS);
+    /** The engine's timers: serverCron's hz-10 work, or the blocked clients' timeouts. */
+    private static final class EngineCron implements Runnable {
+        private final Engine engine;
+        private final boolean blockedTimeouts;
+
+        EngineCron(Engine engine, boolean blockedTimeouts) {
+            this.engine = engine;
+            this.blockedTimeouts = blockedTimeouts;
+        }
+
+        @Override
+        public void run() {
+            if (blockedTimeouts) {
+                engine.checkBlockedTimeouts();
+                return;
+            }
+            engine.activeExpireCycle();
+            engine.sampleRates();
+            engine.clientsCron();
+            engine.replicationCron();
+        }
+    }
+
+    /** SHUTDOWN from a client: the server closes itself from a thread of its own. */
+    private final class ShutdownCommand implements Runnable {
+        @Override
+        public void run() {
+            new Thread(RedisSimulator.this::close, "redsim-shutdown").start();
+        }
     }
 
     /** The configuration the builder asks for: Redis's defaults, then its options, each checked as Redis checks it. */
@@ -146,7 +196,9 @@ public final class RedisSimulator implements AutoCloseable {
         }
         config.setInternal("databases", Integer.toString(b.databases));
         config.setInternal("dir", System.getProperty("user.dir"));
-        b.parameters.forEach((name, value) -> {
+        for (java.util.Map.Entry<String, String> parameter : b.parameters.entrySet()) {
+            String name = parameter.getKey();
+            String value = parameter.getValue();
             if (!config.known(name)) {
                 throw new IllegalArgumentException("unknown Redis configuration parameter: " + name);
             }
@@ -156,7 +208,7 @@ public final class RedisSimulator implements AutoCloseable {
                 throw new IllegalArgumentException("invalid value '" + value + "' for Redis configuration parameter "
                         + name + ": " + e.getMessage(), e);
             }
-        });
+        }
         return config;
     }
 

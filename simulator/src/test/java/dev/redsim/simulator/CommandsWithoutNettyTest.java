@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * StartWithoutNettyTest checks a start, a PING and a stop; this runs the rest of what an in-process simulator does
+ * FirstStartClassesTest checks a start, a PING and a stop; this runs the rest of what an in-process simulator does
  * with its sockets in a fresh JVM (INFO, CLIENT LIST and KILL, DEBUG, scripts on and off the engine thread, pub/sub,
  * MONITOR, blocking, CLIENT PAUSE, a big reply, CONFIG SET port, a cluster whose node stops and starts, SHUTDOWN) and
  * checks that none of it loads an io.netty class.

@@ -1,7 +1,6 @@
 package dev.redsim.simulator.command;
 
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * The COMMAND DOCS part of a catalog (summaries, arguments, history: more than half of the resource), read from the
@@ -9,12 +8,25 @@ import java.util.function.Supplier;
  * read, so it is shared like the catalog that owns it.
  */
 final class CatalogDocs {
-    /** The resource's JSON text, read when the docs are first asked for (a start reads the compact form). */
-    private final Supplier<String> json;
+    /** The JSON resource, read when the docs are first asked for (a start reads the compact form); or its text. */
+    private final String resource;
+    private final String json;
     /** Every command's and subcommand's docs by full name ("get", "config|get"); null until first asked for. */
     private volatile Map<String, CommandDocs> byFullName;
 
-    CatalogDocs(Supplier<String> json) {
+    /** The docs of a JSON resource, read when first asked for. */
+    CatalogDocs(String resource) {
+        this.resource = resource;
+        this.json = null;
+    }
+
+    /** The docs of a JSON text already in memory. */
+    static CatalogDocs ofText(String json) {
+        return new CatalogDocs(null, json);
+    }
+
+    private CatalogDocs(String resource, String json) {
+        this.resource = resource;
         this.json = json;
     }
 
@@ -28,7 +40,7 @@ final class CatalogDocs {
 
     private synchronized Map<String, CommandDocs> read() {
         if (byFullName == null) {
-            byFullName = CatalogReader.docs(json.get());
+            byFullName = CatalogReader.docs(json != null ? json : CommandCatalog.text(resource));
         }
         return byFullName;
     }

@@ -46,7 +46,7 @@ public final class CommandCatalog {
      * when first asked for (decision 0035). Without the compact form (a build that skipped its step) the JSON is read.
      */
     public static CommandCatalog fromResource(String resource) {
-        CatalogDocs docs = new CatalogDocs(() -> text(resource));
+        CatalogDocs docs = new CatalogDocs(resource);
         if (resource.endsWith(".json")) {
             byte[] compact = bytes(resource.substring(0, resource.length() - ".json".length()) + ".bin");
             if (compact != null) {
@@ -60,7 +60,7 @@ public final class CommandCatalog {
         return fromJson(text(resource), docs);
     }
 
-    private static String text(String resource) {
+    static String text(String resource) {
         byte[] bytes = bytes(resource);
         if (bytes == null) {
             throw new IllegalStateException("command table resource missing: " + resource);
@@ -78,7 +78,7 @@ public final class CommandCatalog {
     }
 
     static CommandCatalog fromJson(String json) {
-        return fromJson(json, new CatalogDocs(() -> json));
+        return fromJson(json, CatalogDocs.ofText(json));
     }
 
     private static CommandCatalog fromJson(String json, CatalogDocs docs) {
@@ -108,7 +108,19 @@ public final class CommandCatalog {
      * computing it again at each start. {@code make} must return an immutable object.
      */
     public <T> T derived(Class<T> kind, java.util.function.Function<CommandCatalog, T> make) {
-        return kind.cast(derived.computeIfAbsent(kind, k -> make.apply(this)));
+        Object kept = derived.get(kind);
+        if (kept == null) {
+            // a thread that asks while another makes it waits for that one (an in-process start's layout, decision
+            // 0049); a lock, not computeIfAbsent with a lambda, which a fresh JVM's first start would spin a class for
+            synchronized (this) {
+                kept = derived.get(kind);
+                if (kept == null) {
+                    kept = make.apply(this);
+                    derived.put(kind, kept);
+                }
+            }
+        }
+        return kind.cast(kept);
     }
 
     /** Every top-level command, in name order. */

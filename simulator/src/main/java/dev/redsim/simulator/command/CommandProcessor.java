@@ -51,7 +51,8 @@ public final class CommandProcessor implements InputProcessor {
     /** The user's interceptor (RedisSimulator.Builder#interceptor), or null: then dispatch pays one null test. */
     private CommandInterceptor interceptor;
     /** Whether a call is denyoom: its command's flag, except where a script's flags decide (set by scripting). */
-    private DenyOomRule denyOomRule = (spec, args) -> spec.has(CommandFlag.DENYOOM);
+    /** Null: the command's own DENYOOM flag decides (a server with scripting sets its rule at start). */
+    private DenyOomRule denyOomRule;
 
     /** Decides whether a call may grow memory, for the maxmemory check before it runs. */
     @FunctionalInterface
@@ -298,7 +299,7 @@ public final class CommandProcessor implements InputProcessor {
         if (spec.fullName().equals("exec")) {
             return client.multiState().queuedDenyOom();
         }
-        return denyOomRule.denyOom(spec, args);
+        return denyOomRule == null ? spec.has(CommandFlag.DENYOOM) : denyOomRule.denyOom(spec, args);
     }
 
     /**

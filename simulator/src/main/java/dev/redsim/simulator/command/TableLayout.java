@@ -52,8 +52,22 @@ public final class TableLayout {
      * them) over {@code catalog}: made once per catalog and kept by it, made anew for any other list.
      */
     public static TableLayout of(CommandCatalog catalog, List<Map.Entry<String, List<String>>> declarations) {
-        TableLayout kept = catalog.derived(TableLayout.class, c -> make(c, declarations));
+        TableLayout kept = catalog.derived(TableLayout.class, new Maker(declarations));
         return kept.declarations == declarations ? kept : make(catalog, declarations);
+    }
+
+    /** Makes the layout of a catalog (a class, not a lambda: the first start of a JVM makes it). */
+    private static final class Maker implements java.util.function.Function<CommandCatalog, TableLayout> {
+        private final List<Map.Entry<String, List<String>>> declarations;
+
+        Maker(List<Map.Entry<String, List<String>>> declarations) {
+            this.declarations = declarations;
+        }
+
+        @Override
+        public TableLayout apply(CommandCatalog catalog) {
+            return make(catalog, declarations);
+        }
     }
 
     private static TableLayout make(CommandCatalog catalog, List<Map.Entry<String, List<String>>> declarations) {
@@ -70,7 +84,11 @@ public final class TableLayout {
                             + catalog.redisVersion());
                 }
                 if (description.container() == null && !description.subcommands().isEmpty()) {
-                    Builder container = top.computeIfAbsent(description.name(), n -> new Builder(description));
+                    Builder container = top.get(description.name());
+                    if (container == null) {
+                        container = new Builder(description);
+                        top.put(description.name(), container);
+                    }
                     if (container.family >= 0) {
                         throw new IllegalStateException("handler declared twice: " + fullName);
                     }
@@ -82,8 +100,11 @@ public final class TableLayout {
                         throw new IllegalStateException("handler declared twice: " + fullName);
                     }
                 } else {
-                    Builder container = top.computeIfAbsent(description.container(),
-                            n -> new Builder(catalog.describe(n)));
+                    Builder container = top.get(description.container());
+                    if (container == null) {
+                        container = new Builder(catalog.describe(description.container()));
+                        top.put(description.container(), container);
+                    }
                     Builder sub = new Builder(description);
                     sub.family = family;
                     if (container.subcommands.putIfAbsent(description.name(), sub) != null) {

@@ -226,9 +226,7 @@ public final class CommandFamilies {
         TableLayout layout = TableLayout.of(table.catalog(), declarations());
         List<Supplier<CommandFamily>> makers = new ArrayList<>(layout.families().size());
         for (TableLayout.Family family : layout.families()) {
-            String name = family.name();
-            // the ACL is made when its family is bound (an ACL command's first call), not before (decision 0035)
-            makers.add(() -> create(name, scripting, acl == null || !name.equals("AclCommands") ? null : acl.get(), cluster));
+            makers.add(new Maker(family.name(), scripting, acl, cluster));
         }
         table.declare(layout, makers);
     }
@@ -239,6 +237,27 @@ public final class CommandFamilies {
      */
     public static void prepareLayout() {
         TableLayout.of(CommandCatalog.redis70(), declarations());
+    }
+
+    /** Makes one family when it is first bound (a class rather than a lambda: every start declares the families). */
+    private static final class Maker implements Supplier<CommandFamily> {
+        private final String name;
+        private final Scripting scripting;
+        private final Supplier<Acl> acl;
+        private final ClusterState cluster;
+
+        Maker(String name, Scripting scripting, Supplier<Acl> acl, ClusterState cluster) {
+            this.name = name;
+            this.scripting = scripting;
+            this.acl = acl;
+            this.cluster = cluster;
+        }
+
+        @Override
+        public CommandFamily get() {
+            // the ACL is made when its family is bound (an ACL command's first call), not before (decision 0035)
+            return create(name, scripting, acl == null || !name.equals("AclCommands") ? null : acl.get(), cluster);
+        }
     }
 
     /** A family by its class's simple name; a switch rather than a list of constructors, so no family class loads before it is used. */

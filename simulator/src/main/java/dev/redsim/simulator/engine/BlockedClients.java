@@ -7,7 +7,6 @@ import dev.redsim.simulator.keyspace.RedisValue;
 import dev.redsim.simulator.server.ClientConnection;
 
 import java.util.ArrayDeque;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
@@ -36,7 +35,8 @@ public final class BlockedClients {
      * {@code readsType} is also served when its key stops holding that type (deleted or overwritten), as Redis
      * wakes a blocked XREADGROUP whose stream goes.
      */
-    private static final class Waiter {
+    /** Waiters order by deadline, then by when they blocked (the deadlines set's order). */
+    private static final class Waiter implements Comparable<Waiter> {
         final ClientConnection client;
         final int db;
         final Bytes[] keys;
@@ -59,13 +59,18 @@ public final class BlockedClients {
             this.server = server;
             this.readsType = readsType;
         }
+
+        @Override
+        public int compareTo(Waiter other) {
+            // not Comparator.comparingLong(...).thenComparingLong(...): in a fresh JVM that chain spins a dozen
+            // classes at every first start
+            int byDeadline = Long.compare(deadline, other.deadline);
+            return byDeadline != 0 ? byDeadline : Long.compare(order, other.order);
+        }
     }
 
     private record ReadyKey(int db, Bytes key) {
     }
-
-    private static final Comparator<Waiter> BY_DEADLINE =
-            Comparator.<Waiter>comparingLong(w -> w.deadline).thenComparingLong(w -> w.order);
 
     private final Database[] databases;
     /** Per database: key -> waiters in the order they blocked (first blocked, first served). */
@@ -73,7 +78,7 @@ public final class BlockedClients {
     private final Map<ClientConnection, Waiter> byClient = new IdentityHashMap<>();
     /** Keys that may serve someone, in the order they became ready (Redis's server.ready_keys). */
     private final LinkedHashSet<ReadyKey> readyKeys = new LinkedHashSet<>();
-    private final TreeSet<Waiter> deadlines = new TreeSet<>(BY_DEADLINE);
+    private final TreeSet<Waiter> deadlines = new TreeSet<>();
     /** Clients unblocked since their queued input was last processed (server.unblocked_clients). */
     private final ArrayDeque<ClientConnection> unblocked = new ArrayDeque<>();
     private long nextOrder;

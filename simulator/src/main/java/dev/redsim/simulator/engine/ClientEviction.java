@@ -18,11 +18,10 @@ final class ClientEviction {
 
     ClientEviction(Engine engine, Config config) {
         this.engine = engine;
-        parse(config.get("maxmemory-clients"));
-        config.onChange("maxmemory-clients", this::parse);
+        parse(config.get("maxmemory-clients")); // and the engine's listener on each CONFIG SET
     }
 
-    private void parse(String value) {
+    void parse(String value) {
         percent = value.endsWith("%");
         setting = Long.parseLong(percent ? value.substring(0, value.length() - 1) : value);
     }

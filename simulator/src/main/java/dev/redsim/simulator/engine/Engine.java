@@ -75,7 +75,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         this.callClock = new CallClock(time);
         this.databases = new Database[databaseCount];
         for (int i = 0; i < databaseCount; i++) {
-            databases[i] = new Database(i, callClock::millis, this::expiryMillis, this);
+            databases[i] = new Database(i, this);
         }
         this.watchedKeys = new WatchedKeys(databases);
         this.runId = RandomHex.of(40);
@@ -93,23 +93,56 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         maxmemorySamples = (int) config.getLong("maxmemory-samples");
         lfuLogFactor = config.getLong("lfu-log-factor");
         lfuDecayTime = config.getLong("lfu-decay-time");
-        config.onChange("maxmemory", v -> {
-            maxmemory = Long.parseLong(v);
-            evictionDue = maxmemory != 0; // Redis's startEvictionTimeProc: evicts right after, without a command
-        });
-        config.onChange("maxmemory-policy", v -> {
-            evictionPolicy = EvictionPolicy.parse(v);
-            eviction.forgetPool();
-        });
-        config.onChange("maxmemory-samples", v -> maxmemorySamples = Integer.parseInt(v));
-        config.onChange("lfu-log-factor", v -> lfuLogFactor = Long.parseLong(v));
-        config.onChange("lfu-decay-time", v -> lfuDecayTime = Long.parseLong(v));
+        for (String name : MemoryParameter.NAMES) {
+            config.onChange(name, new MemoryParameter(name));
+        }
+    }
+
+    /**
+     * A memory parameter set by CONFIG SET. One class for all of them rather than a lambda each: a fresh JVM spins a
+     * class per lambda at its first use, which every start of a test suite's first simulator would pay.
+     */
+    private final class MemoryParameter implements java.util.function.Consumer<String> {
+        static final String[] NAMES = {
+            "maxmemory", "maxmemory-policy", "maxmemory-samples", "lfu-log-factor", "lfu-decay-time",
+            "maxmemory-clients"
+        };
+        private final String name;
+
+        MemoryParameter(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public void accept(String value) {
+            switch (name) {
+                case "maxmemory" -> {
+                    maxmemory = Long.parseLong(value);
+                    evictionDue = maxmemory != 0; // Redis's startEvictionTimeProc: evicts right after, without a command
+                }
+                case "maxmemory-policy" -> {
+                    evictionPolicy = EvictionPolicy.parse(value);
+                    eviction.forgetPool();
+                }
+                case "maxmemory-samples" -> maxmemorySamples = Integer.parseInt(value);
+                case "lfu-log-factor" -> lfuLogFactor = Long.parseLong(value);
+                case "lfu-decay-time" -> lfuDecayTime = Long.parseLong(value);
+                case "maxmemory-clients" -> clientEviction.parse(value);
+                default -> throw new IllegalStateException("not a memory parameter: " + name);
+            }
+        }
     }
 
     private boolean evictionDue;
 
+    @Override
+    public long clockMillis() {
+        return callClock.millis();
+    }
+
     /** The time keys expire against: a running script's start (Redis's scriptTimeSnapshot), else now. */
-    private long expiryMillis() {
+    @Override
+    public long expiryMillis() {
         return scriptStarted ? scriptStartMillis : callClock.millis();
     }
 
@@ -369,7 +402,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
     }
 
     /** What stops the server when a client sends SHUTDOWN (RedisSimulator closes itself). */
-    private Runnable shutdownHook = () -> { };
+    private Runnable shutdownHook;
 
     public void onShutdown(Runnable hook) {
         this.shutdownHook = hook;
@@ -381,7 +414,9 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
             client.reply().discardPending();
             closeNow(client);
         }
-        shutdownHook.run();
+        if (shutdownHook != null) {
+            shutdownHook.run();
+        }
     }
 
     /** freeClient: unread output is dropped, subscriptions and blocking end at once (idle, CLIENT KILL, ACL). */
@@ -439,9 +474,16 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
 
     // ---- connection events (the Netty handler's, as plain calls) ----
 
+    // Each event runs at once unless a busy script must pause for it: the lambda is made (and, in a fresh JVM, its
+    // class spun) only then.
+
     @Override
     public void connected(ClientConnection client) {
-        busy.whilePaused(() -> clientConnected(client));
+        if (busy.active()) {
+            busy.whilePaused(() -> clientConnected(client));
+        } else {
+            clientConnected(client);
+        }
     }
 
     @Override
@@ -468,20 +510,32 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
 
     @Override
     public void readComplete(ClientConnection client) {
-        busy.whilePaused(() -> {
-            client.flush();
-            processUnblockedClients(); // clients this batch woke run what they sent while blocked
-            // this batch may have written to other connections too (pub/sub messages, served blocked clients)
-            flushPendingOutput();
-        });
+        if (busy.active()) {
+            busy.whilePaused(() -> afterRead(client));
+        } else {
+            afterRead(client);
+        }
+    }
+
+    private void afterRead(ClientConnection client) {
+        client.flush();
+        processUnblockedClients(); // clients this batch woke run what they sent while blocked
+        // this batch may have written to other connections too (pub/sub messages, served blocked clients)
+        flushPendingOutput();
     }
 
     @Override
     public void disconnected(ClientConnection client) {
-        busy.whilePaused(() -> {
-            client.reply().discardPending();
-            clientDisconnected(client);
-        });
+        if (busy.active()) {
+            busy.whilePaused(() -> dropClient(client));
+        } else {
+            dropClient(client);
+        }
+    }
+
+    private void dropClient(ClientConnection client) {
+        client.reply().discardPending();
+        clientDisconnected(client);
     }
 
     /** A protocol error: Redis answers it and closes the connection once the reply is out. */

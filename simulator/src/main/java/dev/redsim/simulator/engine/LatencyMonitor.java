@@ -111,7 +111,7 @@ public final class LatencyMonitor {
     public void commandRan(String fullName, boolean fast, long micros) {
         addSampleIfNeeded(fast ? "fast-command" : "command", micros / 1000);
         if (tracking) {
-            histograms.computeIfAbsent(fullName, n -> new LatencyHistogram()).record(micros * 1000);
+            histogramMade(fullName).record(micros * 1000);
         }
     }
 
@@ -121,8 +121,18 @@ public final class LatencyMonitor {
      */
     public void blockedCommandServed(String fullName, long micros) {
         if ("yes".equals(config.get("latency-tracking"))) {
-            histograms.computeIfAbsent(fullName, n -> new LatencyHistogram()).record(micros * 1000);
+            histogramMade(fullName).record(micros * 1000);
         }
+    }
+
+    /** A command's histogram, made at its first sample (without a lambda: every first start records one). */
+    private LatencyHistogram histogramMade(String fullName) {
+        LatencyHistogram histogram = histograms.get(fullName);
+        if (histogram == null) {
+            histogram = new LatencyHistogram();
+            histograms.put(fullName, histogram);
+        }
+        return histogram;
     }
 
     public Series event(String name) {

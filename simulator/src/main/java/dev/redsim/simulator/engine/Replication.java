@@ -366,7 +366,9 @@ public final class Replication {
     /** A client went away: a replica's link ends, a WAIT ends unanswered. */
     public void forget(ClientConnection client) {
         links.remove(client);
-        waiters.removeIf(w -> w.client() == client);
+        if (!waiters.isEmpty()) { // the lambda only when there is a WAIT (each connection's close passes here)
+            waiters.removeIf(w -> w.client() == client);
+        }
     }
 
     /** The online replicas, in the order they attached. */

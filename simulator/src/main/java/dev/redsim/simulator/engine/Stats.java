@@ -66,7 +66,12 @@ public final class Stats {
      * place for that reason, and INFO commandstats leaves out the all-zero ones, as Redis leaves out unused commands.
      */
     public long[] commandCounters(String fullName) {
-        return perCommand.computeIfAbsent(fullName, k -> new long[4]);
+        long[] counters = perCommand.get(fullName);
+        if (counters == null) { // not computeIfAbsent with a lambda: it is on every first start's path
+            counters = new long[4];
+            perCommand.put(fullName, counters);
+        }
+        return counters;
     }
 
     /** Counts one call into counters from {@link #commandCounters}. */
@@ -83,13 +88,13 @@ public final class Stats {
      * Redis counts it as failed then, its call having been counted when it blocked.
      */
     public void countFailedAfterBlock(String fullName) {
-        perCommand.computeIfAbsent(fullName, k -> new long[4])[3]++;
+        commandCounters(fullName)[3]++;
     }
 
     public void countRejected(String fullName) {
         rejectedCalls++;
         if (fullName != null) {
-            perCommand.computeIfAbsent(fullName, k -> new long[4])[2]++;
+            commandCounters(fullName)[2]++;
         }
     }
 

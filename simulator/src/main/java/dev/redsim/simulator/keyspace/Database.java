@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
-import java.util.function.LongSupplier;
 
 /**
  * One numbered database: keys to values, and keys to their expiry time in epoch milliseconds. Expired keys
@@ -18,8 +17,6 @@ import java.util.function.LongSupplier;
  */
 public final class Database {
     private final int id;
-    private final LongSupplier clockMillis;
-    private final LongSupplier expiryMillis;
     private final KeyspaceHooks hooks;
     private ScanDict<Bytes, RedisValue> values = new ScanDict<>(Bytes.AS_ARRAY);
     private HashMap<Bytes, Long> expires = new HashMap<>();
@@ -64,15 +61,9 @@ public final class Database {
     /** The keys by hash slot, on a cluster node's database 0 only (null otherwise: nothing to keep). */
     private SlotIndex slotIndex;
 
-    /**
-     * @param clockMillis  the time now (TTLs are counted from it)
-     * @param expiryMillis the time keys expire against: the clock, except while a script runs (Redis's
-     *                     scriptTimeSnapshot: a key that expires during a script stays visible to the script)
-     */
-    public Database(int id, LongSupplier clockMillis, LongSupplier expiryMillis, KeyspaceHooks hooks) {
+    /** @param hooks the engine: its clock, and what it hears of expired, missed, added and touched keys */
+    public Database(int id, KeyspaceHooks hooks) {
         this.id = id;
-        this.clockMillis = clockMillis;
-        this.expiryMillis = expiryMillis;
         this.hooks = hooks;
     }
 
@@ -90,12 +81,12 @@ public final class Database {
     }
 
     public long now() {
-        return clockMillis.getAsLong();
+        return hooks.clockMillis();
     }
 
     /** Whether a key whose time to live ends at {@code epochMillis} has expired (Redis's keyIsExpired). */
     public boolean expired(long epochMillis) {
-        return epochMillis <= expiryMillis.getAsLong();
+        return epochMillis <= hooks.expiryMillis();
     }
 
     // ---- lookups ----

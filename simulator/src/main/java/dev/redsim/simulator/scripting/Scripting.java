@@ -26,7 +26,7 @@ import java.util.Map;
  * client scripts run their commands as, and the running of one script with KEYS and ARGV. Runs on the engine
  * thread; scripts are atomic because nothing else runs while one does.
  */
-public final class Scripting {
+public final class Scripting implements CommandProcessor.DenyOomRule {
     private static final String CHUNK = "user_script";
 
     private final Engine engine;
@@ -44,7 +44,7 @@ public final class Scripting {
         this.engine = commands.engine();
         this.commands = commands;
         this.runner = runner;
-        commands.denyOomRule(this::denyOom);
+        commands.denyOomRule(this); // not this::denyOom: no lambda on a start's path
     }
 
     /** Runs scripts on the script thread and hands long ones over to busy mode (decision 0004). */
@@ -177,6 +177,7 @@ public final class Scripting {
      * (Redis's evalGetCommandFlags / fcallGetCommandFlags): a script not cached (EVALSHA, FCALL of an unknown
      * function) or without a shebang keeps the command's own flags.
      */
+    @Override
     public boolean denyOom(CommandSpec spec, byte[][] args) {
         boolean byDefault = spec.has(CommandFlag.DENYOOM);
         if (args.length < 2) {
