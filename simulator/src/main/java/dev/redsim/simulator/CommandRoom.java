@@ -15,8 +15,8 @@ import dev.redsim.simulator.server.ClientConnection;
 
 /**
  * The command room of one simulator, wired: the command table with every family's handlers, the call path that
- * runs them, the ACL and the Lua runtime. It is wired on the starting thread while a helper makes Netty's event
- * loops (decisions 0021, 0031).
+ * runs them, the ACL and the Lua runtime. It is wired on the starting thread while the loop's thread opens its
+ * selector (decisions 0031, 0049).
  */
 record CommandRoom(CommandProcessor commands, ScriptRunner scriptRunner, Scripting scripting) {
 

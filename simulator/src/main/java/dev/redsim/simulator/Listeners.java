@@ -136,7 +136,7 @@ final class Listeners {
                 Thread.currentThread().interrupt();
                 sockets.closeAll(opened);
                 return new BindResult(List.of(), 0, e);
-            } catch (Exception e) { // the bind's IOException (Netty rethrows it unchecked)
+            } catch (Exception e) { // the bind's IOException
                 if (!optional) {
                     sockets.closeAll(opened);
                     return new BindResult(List.of(), 0, e);

@@ -85,11 +85,6 @@ final class OwnStart implements ThreadsStart {
     }
 
     @Override
-    public void prepareOnStartingThread() {
-        // nothing to warm here: the loop thread loads the transport's classes meanwhile
-    }
-
-    @Override
     public ServerThreads join() {
         return new OwnThreads(loop());
     }

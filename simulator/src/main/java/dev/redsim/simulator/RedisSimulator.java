@@ -60,16 +60,14 @@ public final class RedisSimulator implements AutoCloseable {
 
     private RedisSimulator(Builder b) {
         this.ownsThreads = b.sharedLoop == null;
-        // The threads are made on a helper thread meanwhile; everything up to the join needs none of them (decision 0031)
-        ThreadsStart starting = !ownsThreads ? ThreadsStart.made(b.sharedLoop.threads())
-                : b.nativeTransport ? NettyStart.inBackground() : OwnStart.inBackground();
+        // The loop's thread comes up meanwhile; everything up to the join needs none of it (decisions 0031, 0049)
+        ThreadsStart starting = ownsThreads ? OwnStart.inBackground() : ThreadsStart.made(b.sharedLoop.threads());
         CommandRoom room;
         try {
             this.time = ownsThreads ? new TimeSource(b.clock) : b.sharedLoop.time();
             // The rooms, wired bottom up: the engine, the command table and its call path, scripting, the commands.
             this.engine = new Engine(configuration(b), time, b.databases);
             room = CommandRoom.wire(engine, time, cluster, b.scriptMemoryLimit);
-            starting.prepareOnStartingThread();
         } catch (RuntimeException | Error e) {
             starting.abandon(); // no thread outlives a failed start
             throw e;
@@ -303,7 +301,7 @@ public final class RedisSimulator implements AutoCloseable {
         });
     }
 
-    /** The operating system's reason ("Address already in use"), without Netty's "bind(..) failed: " prefix. */
+    /** The operating system's reason ("Address already in use"), without a "bind(..) failed: " prefix. */
     private static String bindFailure(Exception e) {
         String message = String.valueOf(e.getMessage());
         int colon = message.indexOf("failed: ");
@@ -506,13 +504,6 @@ public final class RedisSimulator implements AutoCloseable {
         private CommandInterceptor interceptor;
         /** Set by {@link RedisCluster} for its nodes: the event loops and clock they share. */
         private SharedLoop sharedLoop;
-        private boolean nativeTransport;
-
-        /** The command line's choice: epoll where Linux has it (decision 0031); in-process simulators use NIO. */
-        Builder nativeTransport() {
-            this.nativeTransport = true;
-            return this;
-        }
 
         Builder sharedLoop(SharedLoop loop) {
             this.sharedLoop = loop;

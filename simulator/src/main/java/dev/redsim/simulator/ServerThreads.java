@@ -7,7 +7,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The threads one simulator runs on, whichever transport carries its sockets: the engine's loop, which runs every
  * command, timer and connection event (Redis's main thread), and the transport that accepts. An in-process simulator
- * has one loop of its own transport (a cluster's nodes share one); the command line has Netty's (decision 0049).
+ * has one loop of the simulator's own transport (a cluster's nodes share one), on the command line too (decisions
+ * 0049, 0051).
  */
 interface ServerThreads {
     /** Runs the task on the engine's loop, after the tasks queued before it. Any thread. */

@@ -14,8 +14,8 @@ public final class SimulatorMain {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        // epoll where Linux has it: redis-benchmark's many connections are this server's other measure (decision 0031)
-        RedisSimulator.Builder builder = RedisSimulator.builder().port(6379).nativeTransport();
+        // the simulator's own transport, as in-process (decision 0051)
+        RedisSimulator.Builder builder = RedisSimulator.builder().port(6379);
         int clusterMasters = 0;
         Integer port = null;
         java.util.Map<String, String> parameters = new java.util.LinkedHashMap<>();

@@ -33,7 +33,7 @@ class LayeringTest {
             "version",    // what depends on the imitated Redis version
             "protocol",   // RESP decoding and reply writing
             "keyspace",   // databases and typed values
-            "server",     // connections: client state, the driver every transport calls, the Netty handler
+            "server",     // connections: client state, the driver the transport calls
             "net",        // the simulator's own transport on the JDK's NIO (in-process simulators: decision 0049)
             "engine",     // the one thread's state: clients, expiry, blocked clients, pub/sub, config
             "command",    // the command table, per-call context and dispatch (processCommand / call)
@@ -105,23 +105,6 @@ class LayeringTest {
             }
         }
         assertThat(cycles).as("package cycles").isEmpty();
-    }
-
-    /** Only the wiring at the top knows the Netty handler: the engine reaches connections through interfaces. */
-    @Test
-    void onlyTheWiringKnowsTheNettyHandler() throws IOException {
-        List<String> users = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(Path.of("src/main/java"))) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
-                String name = file.getFileName().toString();
-                String source = withoutComments(Files.readString(file));
-                if (!name.equals("ConnectionHandler.java") && !name.equals("NettyThreads.java")
-                        && source.contains("ConnectionHandler")) {
-                    users.add(file.toString());
-                }
-            }
-        }
-        assertThat(users).isEmpty();
     }
 
     /** A package of ours that {@code from} reaches and that reaches {@code target}, or null. */

@@ -472,7 +472,7 @@ public final class Engine implements KeyspaceHooks, ServerContext, ConnectionEve
         replication.forget(client);
     }
 
-    // ---- connection events (the Netty handler's, as plain calls) ----
+    // ---- connection events (a connection driver's, as plain calls) ----
 
     // Each event runs at once unless a busy script must pause for it: the lambda is made (and, in a fresh JVM, its
     // class spun) only then.

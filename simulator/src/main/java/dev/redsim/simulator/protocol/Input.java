@@ -2,7 +2,7 @@ package dev.redsim.simulator.protocol;
 
 /**
  * The bytes a connection has read and not yet decoded, as the decoder reads them, whichever transport holds them
- * (Netty's cumulation buffer, or the simulator's own input buffer): Redis's query buffer.
+ * (the transport's input buffer, or a test's array): Redis's query buffer.
  */
 public interface Input {
     /** How many bytes are there to decode. */

@@ -2,7 +2,7 @@ package dev.redsim.simulator.scripting;
 
 /**
  * The memory bound of scripts. Redis's Lua fails with "not enough memory" when its allocator does; a JVM that runs
- * out of heap fails every thread at once (the engine and Netty among them), so scripts get a bound of their own,
+ * out of heap fails every thread at once (the engine's loop among them), so scripts get a bound of their own,
  * well below the heap: the heap a script has added since it started may not pass {@link #limitBytes}.
  *
  * <p>Cheap by design, since it runs inside the script's instruction hook: the used heap is read every few

@@ -1,8 +1,8 @@
 package dev.redsim.simulator.server;
 
 /**
- * What the Netty handler reports about one connection, implemented by the engine above: the handler stays a thin
- * adapter, and the engine never calls into it.
+ * What a connection's driver reports about it, implemented by the engine above: the driver stays a thin adapter,
+ * and the engine never calls into it.
  */
 public interface ConnectionEvents {
     void connected(ClientConnection client);

@@ -5,7 +5,7 @@ import dev.redsim.simulator.server.ClientConnection;
 
 /**
  * One line of CLIENT LIST / CLIENT INFO, with Redis 7.0's fields in its order. Buffer and memory figures are
- * Redis's values for an idle connection: the simulator's buffers live in Netty and are not per-client.
+ * Redis's values for an idle connection, whatever the simulator's own buffers hold.
  */
 public final class ClientListLine {
     private ClientListLine() {
