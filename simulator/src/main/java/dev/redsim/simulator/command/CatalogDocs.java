@@ -16,8 +16,7 @@ final class CatalogDocs {
 
     /** The docs of a JSON resource, read when first asked for. */
     CatalogDocs(String resource) {
-        this.resource = resource;
-        this.json = null;
+        this(resource, null);
     }
 
     /** The docs of a JSON text already in memory. */
