@@ -2,11 +2,11 @@ package dev.redsim.simulator;
 
 import dev.redsim.simulator.commands.CommandFamilies;
 import dev.redsim.simulator.net.SelectorLoop;
-import dev.redsim.simulator.util.Awaited;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * An in-process simulator's start of its one loop (decision 0049): a thread started first thing makes the loop (its
@@ -90,7 +90,18 @@ final class OwnStart implements ThreadsStart {
     }
 
     private SelectorLoop loop() {
-        return Awaited.value(made);
+        try {
+            return made.join(); // through interrupts, which it keeps: the loop's thread runs, never leave it behind
+        } catch (CompletionException e) {
+            Throwable cause = e.getCause(); // the loop thread's failure, rethrown as it was
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw e;
+        }
     }
 
     @Override

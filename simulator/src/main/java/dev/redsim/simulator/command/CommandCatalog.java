@@ -112,7 +112,7 @@ public final class CommandCatalog {
         if (kept == null) {
             // a thread that asks while another makes it waits for that one (an in-process start's layout, decision
             // 0049); a lock, not computeIfAbsent with a lambda, which a fresh JVM's first start would spin a class for
-            synchronized (this) {
+            synchronized (derived) {
                 kept = derived.get(kind);
                 if (kept == null) {
                     kept = make.apply(this);
